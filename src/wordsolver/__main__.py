@@ -1,0 +1,7 @@
+"""``python -m wordsolver`` runs the command-line interface."""
+
+import sys
+
+from wordsolver.cli.app import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The command-line interface: thin adapters from arguments to the library and back to text."""

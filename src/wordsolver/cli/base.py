@@ -1,0 +1,39 @@
+"""What every command shares: the Typer app, exit codes and the consoles it prints to."""
+
+from __future__ import annotations
+
+import enum
+
+import typer
+from rich.console import Console
+
+
+class ExitCode(enum.IntEnum):
+    """Process exit codes of the ``wordsolver`` command."""
+
+    OK = 0
+    FAILURE = 1  # the command ran but the answer is "no" (e.g. a word is not in the dictionary)
+    USAGE = 2  # bad input: unknown name, malformed word or feedback, unreadable file
+    INTERRUPTED = 130
+
+
+app = typer.Typer(
+    name="wordsolver",
+    help="Play word-guessing games well, explain the play, and solve anagram hands.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+#: Results go to stdout; progress and warnings to stderr so ``--json`` output stays clean.
+stdout = Console(highlight=False, soft_wrap=True)
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+for _console in (stdout, stderr):
+    if not _console.is_terminal:
+        _console.width = 160  # piped output: wide tables rather than truncated columns
+
+
+def warn(message: str) -> None:
+    """Print a one-line warning on stderr."""
+    stderr.print(f"warning: {message}", markup=False)

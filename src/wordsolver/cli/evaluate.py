@@ -1,0 +1,83 @@
+"""``evaluate``: play every secret with one or more strategies and compare."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import numpy as np
+import typer
+from rich.table import Table
+
+from wordsolver.cli.base import app, stdout
+from wordsolver.cli.options import (
+    GuessFromOption,
+    HardOption,
+    JsonOption,
+    OpenerOption,
+    game_command,
+    play_options,
+)
+from wordsolver.cli.progress import progress_bar
+from wordsolver.errors import InvalidWordError
+from wordsolver.evaluate import Evaluation, evaluate
+from wordsolver.games import Game
+from wordsolver.matrix import pattern_matrix
+from wordsolver.strategies import Player, find_strategy
+
+
+@app.command("evaluate")
+@game_command
+def evaluate_command(
+    game: Game,
+    strategy: Annotated[
+        list[str],
+        typer.Option("--strategy", "-s", help="strategy name; repeat or comma-separate to compare"),
+    ] = ["entropy"],  # noqa: B006 (Typer reads the default, never mutates it)
+    hard: HardOption = False,
+    guess_from: GuessFromOption = "allowed",
+    opener: OpenerOption = None,
+    sample: Annotated[int | None, typer.Option(min=1, help="play N random secrets only")] = None,
+    seed: Annotated[int, typer.Option(help="seed of --sample and of the random strategy")] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """Play every secret and report mean guesses, distribution, worst case and losses."""
+    names = [name for item in strategy for name in item.split(",") if name]
+    options = play_options(hard, guess_from, opener)
+    matrix = pattern_matrix(game)
+    secrets = None
+    if sample is not None:
+        if sample > len(game.secrets):
+            raise InvalidWordError(f"--sample {sample} exceeds the {len(game.secrets)} secrets")
+        rng = np.random.default_rng(seed)
+        secrets = np.sort(rng.choice(len(game.secrets), size=sample, replace=False))
+    results: list[Evaluation] = []
+    for name in names:
+        player = Player(matrix, find_strategy(name, seed=seed), options)
+        with progress_bar(f"{name}", sample or len(game.secrets)) as advance:
+            results.append(evaluate(player, secrets=secrets, progress=advance))
+    if as_json:
+        stdout.print_json(json.dumps([r.to_json() for r in results], ensure_ascii=False))
+    else:
+        stdout.print(comparison_table(game, results))
+
+
+def comparison_table(game: Game, results: list[Evaluation]) -> Table:
+    """One row per strategy: mean, worst, losses, time and the guess-count distribution."""
+    longest = max(r.worst for r in results)
+    title = f"{game.name}: {results[0].total} secrets, {len(game.guesses)} allowed guesses"
+    table = Table("strategy", "mean", "worst", "losses", title=title)
+    for guesses in range(1, longest + 1):
+        table.add_column(str(guesses), justify="right")
+    table.add_column("seconds", justify="right")
+    for r in results:
+        counts = r.distribution
+        table.add_row(
+            r.strategy,
+            f"{r.mean:.4f}",
+            str(r.worst),
+            str(r.losses) if r.max_tries else "-",
+            *(str(counts.get(k, "")) for k in range(1, longest + 1)),
+            f"{r.seconds:.2f}",
+        )
+    return table

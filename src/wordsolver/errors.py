@@ -1,0 +1,37 @@
+"""Exceptions raised by wordsolver.
+
+Every error a user can cause derives from :class:`WordsolverError`, so the CLI and the web app can
+turn it into one readable line without a traceback.
+"""
+
+from __future__ import annotations
+
+
+class WordsolverError(Exception):
+    """Base class of every error caused by input rather than by a bug."""
+
+
+class InvalidWordError(WordsolverError, ValueError):
+    """A word has the wrong length, a letter outside the alphabet, or breaks a game rule."""
+
+
+class InvalidPatternError(WordsolverError, ValueError):
+    """A feedback text cannot be read as a pattern of the game."""
+
+
+class InconsistentFeedbackError(WordsolverError):
+    """The feedback given so far leaves no secret that fits it."""
+
+
+class WordListError(WordsolverError):
+    """A word list cannot be read, or a line of it is not a valid word (names file and line)."""
+
+
+class UnknownNameError(WordsolverError, LookupError):
+    """A game, strategy or list name is not registered; the message lists the valid choices."""
+
+    def __init__(self, kind: str, name: str, choices: list[str]) -> None:
+        super().__init__(f"unknown {kind} {name!r}; choose from: {', '.join(sorted(choices))}")
+        self.kind = kind
+        self.name = name
+        self.choices = choices

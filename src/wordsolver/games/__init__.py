@@ -1,0 +1,23 @@
+"""Games: feedback rules and their parameters (rules only: no search, no printing)."""
+
+from wordsolver.games.bulls_cows import BullsCowsRule
+from wordsolver.games.colours import ColoursRule
+from wordsolver.games.game import Game, all_strings, make_game
+from wordsolver.games.likeness import LikenessRule
+from wordsolver.games.registry import GAMES, GameOverrides, GameSpec, find_game, game_names
+from wordsolver.games.rule import FeedbackRule
+
+__all__ = [
+    "GAMES",
+    "BullsCowsRule",
+    "ColoursRule",
+    "FeedbackRule",
+    "Game",
+    "GameOverrides",
+    "GameSpec",
+    "LikenessRule",
+    "all_strings",
+    "find_game",
+    "game_names",
+    "make_game",
+]

@@ -1,0 +1,100 @@
+"""Bulls and Cows: (get, touch) = letters in the right place, letters present elsewhere.
+
+Letters are counted as a multiset, so the same rule scores Tonguess (words with distinct letters),
+classic Bulls and Cows (distinct digits) and Mastermind (black and white pegs, repeats allowed).
+
+Encoding: ``pattern = get · (length + 1) + touch``. Worked example with 4 letters: guess ``tare``
+against secret ``rate`` has ``a`` and ``e`` in place and ``t``, ``r`` elsewhere: get 2, touch 2,
+printed ``2-2``, pattern 2·5+2 = 12.
+
+>>> rule = BullsCowsRule()
+>>> rule.feedback("tare", "rate")
+12
+>>> rule.format_pattern(12, 4)
+'2-2'
+>>> rule.parse_pattern("2 2", 4)
+12
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from wordsolver.alphabet import LetterCodes
+from wordsolver.errors import InvalidPatternError
+from wordsolver.games.rule import FeedbackRule, PatternArray
+
+_TEXT = re.compile(r"^\s*(\d+)\s*(?:[-\s,/:]\s*)?(\d+)\s*$")
+
+
+@njit(cache=True, inline="always")
+def _get_touch(guess: LetterCodes, secret: LetterCodes) -> int:
+    length = guess.shape[0]
+    used = 0  # bit j set: secret letter j already counted
+    get = 0
+    for i in range(length):
+        if guess[i] == secret[i]:
+            used |= 1 << i
+            get += 1
+    touch = 0
+    for i in range(length):
+        if guess[i] != secret[i]:
+            for j in range(length):
+                if not (used >> j) & 1 and secret[j] == guess[i]:
+                    used |= 1 << j
+                    touch += 1
+                    break
+    result: int = get * (length + 1) + touch
+    return result
+
+
+@njit(cache=True, parallel=True)
+def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+    for g in prange(guesses.shape[0]):
+        for s in range(secrets.shape[0]):
+            out[g, s] = _get_touch(guesses[g], secrets[s])
+
+
+class BullsCowsRule(FeedbackRule):
+    """(get, touch) feedback: right place, present elsewhere (letters as a multiset)."""
+
+    name = "bulls-cows"
+    description = "Bulls and Cows: get = right place, touch = present elsewhere"
+
+    def n_patterns(self, length: int) -> int:
+        return (length + 1) ** 2
+
+    def win_pattern(self, length: int) -> int:
+        return length * (length + 1)
+
+    def feedback(self, guess: str, secret: str) -> int:
+        get = sum(g == s for g, s in zip(guess, secret, strict=True))
+        common = sum(min(guess.count(letter), secret.count(letter)) for letter in set(guess))
+        return get * (len(guess) + 1) + (common - get)
+
+    def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+        _fill(guesses, secrets, out)
+
+    def parse_pattern(self, text: str, length: int) -> int:
+        match = _TEXT.match(text)
+        if match is None and re.fullmatch(r"\s*\d\d\s*", text):
+            match = re.match(r"\s*(\d)(\d)", text)
+        if match is not None:
+            get, touch = int(match.group(1)), int(match.group(2))
+            if get + touch <= length and not (get == length - 1 and touch == 1):
+                return get * (length + 1) + touch
+        raise InvalidPatternError(
+            f"cannot read get-touch {text!r}: give two numbers with get + touch ≤ {length},"
+            " e.g. 2-1 or '2 1'"
+        )
+
+    def format_pattern(self, pattern: int, length: int) -> str:
+        get, touch = divmod(pattern, length + 1)
+        return f"{get}-{touch}"
+
+    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
+        return np.arange(self.n_patterns(length), dtype=np.int64) // (length + 1)

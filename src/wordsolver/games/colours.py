@@ -1,0 +1,111 @@
+"""Wordle-style colours: green (right letter, right place), yellow (elsewhere), grey.
+
+Duplicate letters follow the real game: greens are marked first, then yellows from left to right
+only while the secret still has unmatched copies of that letter.
+
+Encoding: each position is a base-3 digit (grey 0, yellow 1, green 2), the first letter most
+significant, so the pattern reads as the number in base 3. Worked example: guess ``speed``
+against secret ``abide`` gives grey, grey, yellow, grey, yellow: ``..y.y`` = ``00101`` =
+0·81 + 0·27 + 1·9 + 0·3 + 1 = 10.
+
+>>> rule = ColoursRule()
+>>> rule.feedback("speed", "abide")
+10
+>>> rule.format_pattern(10, 5)
+'..y.y'
+>>> rule.parse_pattern("GY--G", 5) == rule.parse_pattern("21002", 5)
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from wordsolver.alphabet import LetterCodes
+from wordsolver.errors import InvalidPatternError
+from wordsolver.games.rule import FeedbackRule, PatternArray
+
+GREY, YELLOW, GREEN = 0, 1, 2
+_READ = {"g": GREEN, "2": GREEN, "y": YELLOW, "1": YELLOW}
+_READ.update(dict.fromkeys(".-_x0b", GREY))
+_WRITE = ".yg"
+
+
+@njit(cache=True, inline="always")
+def _colours(guess: LetterCodes, secret: LetterCodes) -> int:
+    length = guess.shape[0]
+    used = 0  # bit i set: secret letter i already matched
+    for i in range(length):
+        if guess[i] == secret[i]:
+            used |= 1 << i
+    pattern = 0
+    for i in range(length):
+        colour = GREY
+        if guess[i] == secret[i]:
+            colour = GREEN
+        else:
+            for j in range(length):
+                if not (used >> j) & 1 and secret[j] == guess[i]:
+                    used |= 1 << j
+                    colour = YELLOW
+                    break
+        pattern = pattern * 3 + colour
+    return pattern
+
+
+@njit(cache=True, parallel=True)
+def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+    for g in prange(guesses.shape[0]):
+        for s in range(secrets.shape[0]):
+            out[g, s] = _colours(guesses[g], secrets[s])
+
+
+class ColoursRule(FeedbackRule):
+    """Green/yellow/grey per position, duplicate letters as in Wordle."""
+
+    name = "colours"
+    description = "Wordle colours: green = right place, yellow = elsewhere, grey = absent"
+
+    def n_patterns(self, length: int) -> int:
+        return int(3**length)
+
+    def win_pattern(self, length: int) -> int:
+        return int(3**length) - 1
+
+    def feedback(self, guess: str, secret: str) -> int:
+        colours = [GREEN if g == s else GREY for g, s in zip(guess, secret, strict=True)]
+        unmatched = [s for g, s in zip(guess, secret, strict=True) if g != s]
+        for i, letter in enumerate(guess):
+            if colours[i] != GREEN and letter in unmatched:
+                unmatched.remove(letter)
+                colours[i] = YELLOW
+        return int("".join(map(str, colours)), 3)
+
+    def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+        _fill(guesses, secrets, out)
+
+    def parse_pattern(self, text: str, length: int) -> int:
+        compact = text.strip().casefold().replace(" ", "")
+        if len(compact) != length or any(ch not in _READ for ch in compact):
+            raise InvalidPatternError(
+                f"cannot read colours {text!r}: give {length} of g/y/. (or G/Y/-, or 2/1/0),"
+                f" e.g. {'gy..g'[:length].ljust(length, '.')}"
+            )
+        return int("".join(str(_READ[ch]) for ch in compact), 3)
+
+    def format_pattern(self, pattern: int, length: int) -> str:
+        digits = []
+        for _ in range(length):
+            pattern, digit = divmod(pattern, 3)
+            digits.append(_WRITE[digit])
+        return "".join(reversed(digits))
+
+    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
+        patterns = np.arange(self.n_patterns(length))
+        greens = np.zeros_like(patterns)
+        for _ in range(length):
+            patterns, digit = np.divmod(patterns, 3)
+            greens += digit == GREEN
+        return greens.astype(np.int64)

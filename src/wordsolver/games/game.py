@@ -1,0 +1,145 @@
+"""A game: a feedback rule plus its parameters and word lists (no search, no printing)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from wordsolver.alphabet import Alphabet, LetterCodes
+from wordsolver.errors import InvalidWordError
+from wordsolver.games.rule import FeedbackRule
+from wordsolver.lexicon import Lexicon, WordRule
+
+IdArray = npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True)
+class Game:
+    """Rules and lists of one game.
+
+    ``guesses`` holds every allowed guess in alphabetical order, the secrets among them;
+    ``secrets`` holds the possible secrets in alphabetical order. Hot code works on row numbers of
+    these two tuples; words appear only at the edges.
+    """
+
+    name: str
+    rule: FeedbackRule
+    alphabet: Alphabet
+    length: int
+    max_tries: int | None
+    secrets: Lexicon
+    guesses: Lexicon
+    distinct_letters: bool = False
+    description: str = field(default="", compare=False)
+
+    @property
+    def n_patterns(self) -> int:
+        """Number of pattern ints (exclusive upper bound)."""
+        return self.rule.n_patterns(self.length)
+
+    @property
+    def win_pattern(self) -> int:
+        """The pattern of a guess that is the secret."""
+        return self.rule.win_pattern(self.length)
+
+    @property
+    def word_rule(self) -> WordRule:
+        """What a secret of this game must look like."""
+        return WordRule(self.alphabet, self.length, self.distinct_letters)
+
+    @cached_property
+    def guess_index(self) -> dict[str, int]:
+        """Word -> row in :attr:`guesses`."""
+        return {word: row for row, word in enumerate(self.guesses.words)}
+
+    @cached_property
+    def secret_rows(self) -> IdArray:
+        """For each secret, its row in :attr:`guesses`."""
+        return np.array([self.guess_index[word] for word in self.secrets.words], dtype=np.intp)
+
+    @cached_property
+    def secret_of_guess(self) -> IdArray:
+        """For each guess row, the secret id it is, or -1 when it cannot be the secret."""
+        lookup = np.full(len(self.guesses), -1, dtype=np.intp)
+        lookup[self.secret_rows] = np.arange(len(self.secrets), dtype=np.intp)
+        return lookup
+
+    @cached_property
+    def guess_codes(self) -> LetterCodes:
+        """Allowed guesses as letter codes, one row per guess."""
+        return self.alphabet.encode(self.guesses.words)
+
+    def secret_codes(self) -> LetterCodes:
+        """Secrets as letter codes, one row per secret."""
+        return self.alphabet.encode(self.secrets.words)
+
+    def guess_row(self, word: str) -> int:
+        """The row of a guess the user typed, or InvalidWordError saying why it is not allowed."""
+        normal = WordRule(self.alphabet, self.length).validate(word)
+        row = self.guess_index.get(normal)
+        if row is None:
+            raise InvalidWordError(f"{normal!r} is not an allowed guess in {self.name}")
+        return row
+
+    def feedback(self, guess: str, secret: str) -> int:
+        """The pattern of one guess against one secret (reference rule, validated words)."""
+        checker = WordRule(self.alphabet, self.length)
+        return self.rule.feedback(checker.validate(guess), checker.validate(secret))
+
+    def parse_pattern(self, text: str) -> int:
+        """Read feedback text as typed by people."""
+        return self.rule.parse_pattern(text, self.length)
+
+    def format_pattern(self, pattern: int) -> str:
+        """Canonical feedback text."""
+        return self.rule.format_pattern(pattern, self.length)
+
+
+def all_strings(alphabet: Alphabet, length: int, distinct_letters: bool) -> Lexicon:
+    """Every string of the alphabet of that length (with distinct letters if asked), in order.
+
+    >>> from wordsolver.alphabet import DIGITS
+    >>> len(all_strings(DIGITS, 4, distinct_letters=True))
+    5040
+    """
+    combos: Iterable[tuple[str, ...]] = (
+        itertools.permutations(alphabet.letters, length)
+        if distinct_letters
+        else itertools.product(alphabet.letters, repeat=length)
+    )
+    kind = "distinct-letter" if distinct_letters else "all"
+    return Lexicon(f"{kind} {length}-letter strings", tuple(map("".join, combos)))
+
+
+def make_game(
+    name: str,
+    rule: FeedbackRule,
+    alphabet: Alphabet,
+    length: int,
+    max_tries: int | None,
+    secrets: Lexicon,
+    allowed: Lexicon | None,
+    *,
+    distinct_letters: bool = False,
+    description: str = "",
+) -> Game:
+    """Assemble a game, sorting both lists and adding the secrets to the allowed guesses."""
+    secret_words = tuple(sorted(secrets.words, key=alphabet.sort_key))
+    extra = allowed.words if allowed is not None else ()
+    guess_words = tuple(sorted(set(secret_words).union(extra), key=alphabet.sort_key))
+    return Game(
+        name=name,
+        rule=rule,
+        alphabet=alphabet,
+        length=length,
+        max_tries=max_tries,
+        secrets=Lexicon(secrets.name, secret_words, secrets.skipped),
+        guesses=Lexicon(allowed.name if allowed else secrets.name, guess_words),
+        distinct_letters=distinct_letters,
+        description=description,
+    )

@@ -1,0 +1,67 @@
+"""Likeness (Fallout terminals): how many positions hold the same letter in guess and secret.
+
+Encoding: the pattern is the likeness itself. Worked example: guess ``trade`` against secret
+``crane`` matches at ``r``, ``a`` and ``e``: likeness 3, printed ``3``, pattern 3.
+
+>>> LikenessRule().feedback("trade", "crane")
+3
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from wordsolver.alphabet import LetterCodes
+from wordsolver.errors import InvalidPatternError
+from wordsolver.games.rule import FeedbackRule, PatternArray
+
+
+@njit(cache=True, inline="always")
+def _likeness(guess: LetterCodes, secret: LetterCodes) -> int:
+    same = 0
+    for i in range(guess.shape[0]):
+        if guess[i] == secret[i]:
+            same += 1
+    return same
+
+
+@njit(cache=True, parallel=True)
+def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+    for g in prange(guesses.shape[0]):
+        for s in range(secrets.shape[0]):
+            out[g, s] = _likeness(guesses[g], secrets[s])
+
+
+class LikenessRule(FeedbackRule):
+    """Number of positions where guess and secret agree."""
+
+    name = "likeness"
+    description = "Fallout likeness: letters right in the right place"
+
+    def n_patterns(self, length: int) -> int:
+        return length + 1
+
+    def win_pattern(self, length: int) -> int:
+        return length
+
+    def feedback(self, guess: str, secret: str) -> int:
+        return sum(g == s for g, s in zip(guess, secret, strict=True))
+
+    def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+        _fill(guesses, secrets, out)
+
+    def parse_pattern(self, text: str, length: int) -> int:
+        stripped = text.strip()
+        if stripped.isdigit() and int(stripped) <= length:
+            return int(stripped)
+        raise InvalidPatternError(
+            f"cannot read likeness {text!r}: give a number from 0 to {length}"
+        )
+
+    def format_pattern(self, pattern: int, length: int) -> str:
+        return str(pattern)
+
+    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
+        return np.arange(self.n_patterns(length), dtype=np.int64)

@@ -1,0 +1,58 @@
+"""The feedback rule protocol: how a guess is scored against a secret, as one dense int.
+
+A rule knows nothing of word lists or search. It gives a slow, readable reference
+(:meth:`FeedbackRule.feedback`) and a compiled kernel that fills a whole pattern matrix; tests prove
+the two agree.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+import numpy as np
+import numpy.typing as npt
+
+from wordsolver.alphabet import LetterCodes
+
+PatternArray = npt.NDArray[np.uint8] | npt.NDArray[np.uint16]
+
+
+class FeedbackRule(ABC):
+    """Scores guesses against secrets; every method depends only on the word length."""
+
+    #: Registry name of the rule (``colours``, ``bulls-cows``, ``likeness``).
+    name: str
+    #: One line for listings.
+    description: str
+
+    @abstractmethod
+    def n_patterns(self, length: int) -> int:
+        """Upper bound (exclusive) of the pattern ints of words of this length."""
+
+    @abstractmethod
+    def win_pattern(self, length: int) -> int:
+        """The pattern a guess earns when it is the secret."""
+
+    @abstractmethod
+    def feedback(self, guess: str, secret: str) -> int:
+        """Reference implementation: the pattern of one guess against one secret."""
+
+    @abstractmethod
+    def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+        """Compiled kernel: ``out[g, s] = feedback(guesses[g], secrets[s])`` for coded words."""
+
+    @abstractmethod
+    def parse_pattern(self, text: str, length: int) -> int:
+        """Read the text people type (raises InvalidPatternError with the accepted forms)."""
+
+    @abstractmethod
+    def format_pattern(self, pattern: int, length: int) -> str:
+        """The canonical text of a pattern; ``parse_pattern`` reads it back."""
+
+    @abstractmethod
+    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
+        """For each pattern, how many letters it says are in the right place."""
+
+    def pattern_dtype(self, length: int) -> type[np.unsignedinteger]:
+        """The smallest unsigned int that holds every pattern: uint8 unless the game needs more."""
+        return np.uint8 if self.n_patterns(length) <= 256 else np.uint16

@@ -1,0 +1,125 @@
+"""Hot kernels: how guesses split a set of candidates, summarised per guess.
+
+One pass per guess counts the candidates in each pattern bucket, and a second pass over the same
+candidates reads and clears those counts, so the cost is proportional to the number of candidates,
+not to the number of patterns.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from wordsolver.games.rule import PatternArray
+
+IdArray = npt.NDArray[np.intp]
+Int64Array = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+
+@njit(cache=True, parallel=True)
+def _partition_sums(
+    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
+) -> tuple[Int64Array, Int64Array, Int64Array, FloatArray]:
+    n_guesses = guess_rows.shape[0]
+    buckets = np.empty(n_guesses, np.int64)
+    squares = np.empty(n_guesses, np.int64)
+    largest = np.empty(n_guesses, np.int64)
+    size_log_size = np.empty(n_guesses, np.float64)
+    n_chunks = min(n_guesses, 256)
+    for chunk in prange(n_chunks):
+        counts = np.zeros(n_patterns, np.int64)
+        for k in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
+            row = values[guess_rows[k]]
+            for s in candidates:
+                counts[row[s]] += 1
+            n_buckets = 0
+            sum_squares = 0
+            worst = 0
+            entropy_sum = 0.0
+            for s in candidates:
+                size = counts[row[s]]
+                if size:
+                    n_buckets += 1
+                    sum_squares += size * size
+                    worst = max(worst, size)
+                    entropy_sum += size * math.log2(size)
+                    counts[row[s]] = 0
+            buckets[k] = n_buckets
+            squares[k] = sum_squares
+            largest[k] = worst
+            size_log_size[k] = entropy_sum
+    return buckets, squares, largest, size_log_size
+
+
+@njit(cache=True, parallel=True)
+def _in_place_sums(
+    values: PatternArray, guess_rows: IdArray, candidates: IdArray, in_place: Int64Array
+) -> Int64Array:
+    totals = np.empty(guess_rows.shape[0], np.int64)
+    for k in prange(guess_rows.shape[0]):
+        row = values[guess_rows[k]]
+        total = 0
+        for s in candidates:
+            total += in_place[row[s]]
+        totals[k] = total
+    return totals
+
+
+@dataclass(frozen=True, eq=False)
+class PartitionStats:
+    """How each of some guesses splits the candidates (arrays aligned with ``rows``).
+
+    ``n_buckets`` counts the non-empty buckets, ``sum_squares`` is Σ size², ``worst`` the largest
+    bucket and ``size_log_size`` Σ size·log2(size).
+    """
+
+    rows: IdArray
+    n_candidates: int
+    n_buckets: Int64Array
+    sum_squares: Int64Array
+    worst: Int64Array
+    size_log_size: FloatArray
+
+    @cached_property
+    def entropy(self) -> FloatArray:
+        """Expected information in bits: log2 N − Σ size·log2(size) / N."""
+        n = self.n_candidates
+        return np.asarray(math.log2(n) - self.size_log_size / n, dtype=np.float64)
+
+    @cached_property
+    def expected_size(self) -> FloatArray:
+        """Mean number of candidates left: Σ size² / N."""
+        return np.asarray(self.sum_squares / self.n_candidates, dtype=np.float64)
+
+    @cached_property
+    def stdev(self) -> FloatArray:
+        """Standard deviation of the non-empty bucket sizes."""
+        mean = self.n_candidates / self.n_buckets
+        variance = self.sum_squares / self.n_buckets - mean * mean
+        return np.asarray(np.sqrt(np.maximum(variance, 0.0)), dtype=np.float64)
+
+
+def partition_stats(
+    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
+) -> PartitionStats:
+    """Split statistics of every guess in ``guess_rows`` over the ``candidates`` (secret ids)."""
+    rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
+    cands = np.ascontiguousarray(candidates, dtype=np.intp)
+    buckets, squares, worst, size_log_size = _partition_sums(values, rows, cands, n_patterns)
+    return PartitionStats(rows, len(cands), buckets, squares, worst, size_log_size)
+
+
+def in_place_totals(
+    values: PatternArray, guess_rows: IdArray, candidates: IdArray, in_place: Int64Array
+) -> Int64Array:
+    """For each guess, the letters in place summed over the candidates (Fallout heuristic)."""
+    rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
+    cands = np.ascontiguousarray(candidates, dtype=np.intp)
+    result: Int64Array = _in_place_sums(values, rows, cands, in_place)
+    return result

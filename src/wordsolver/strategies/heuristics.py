@@ -1,0 +1,160 @@
+"""Greedy strategies: score every guess by how it splits the candidates, take the best.
+
+Ties are broken the same way everywhere: prefer a guess that can still be the secret, then the
+other scores (expected size, worst case, entropy), then word order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from wordsolver.partition import PartitionStats, in_place_totals, partition_stats
+from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
+
+FloatArray = npt.NDArray[np.float64]
+_TOLERANCE = 1e-9  # scores closer than this are ties (they differ only by rounding)
+
+
+class PartitionStrategy(Strategy):
+    """A strategy that ranks guesses by a score computed from their partition of the candidates."""
+
+    def pool(self, position: Position) -> IdArray:
+        """The guesses this strategy considers."""
+        return position.pool
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        """The strategy's own score per guess, lower is better."""
+        raise NotImplementedError
+
+    def shown_score(self, primary: FloatArray) -> FloatArray:
+        """The score as people read it (e.g. entropy in bits rather than its negation)."""
+        return primary
+
+    def rank(self, position: Position, top: int) -> list[RankedGuess]:
+        rows = self.pool(position)
+        stats = partition_stats(
+            position.matrix.values, rows, position.candidates, position.matrix.game.n_patterns
+        )
+        primary = self.primary(position, stats)
+        is_candidate = position.can_win(rows)
+        # A guess that neither splits the candidates nor can win makes no progress.
+        primary = np.where((stats.n_buckets == 1) & ~is_candidate, np.inf, primary)
+        order = _tie_broken_order(primary, is_candidate, stats, top)
+        shown = self.shown_score(primary)
+        words = position.matrix.game.guesses.words
+        return [
+            RankedGuess(
+                word=words[rows[k]],
+                row=int(rows[k]),
+                score=float(shown[k]),
+                is_candidate=bool(is_candidate[k]),
+                entropy=float(stats.entropy[k]),
+                expected_size=float(stats.expected_size[k]),
+                worst=int(stats.worst[k]),
+                n_buckets=int(stats.n_buckets[k]),
+            )
+            for k in order
+        ]
+
+
+def _tie_broken_order(
+    primary: FloatArray, is_candidate: npt.NDArray[np.bool_], stats: PartitionStats, top: int
+) -> Sequence[int]:
+    """Indices of the ``top`` best guesses: primary score, candidates first, other scores, order."""
+    if top == 1:
+        # Only the near-best need the full tie-break: keeps the hot path to a few vector passes.
+        considered = np.flatnonzero(primary <= primary.min() + _TOLERANCE)
+    else:
+        considered = np.arange(len(primary))
+    keys = (
+        -stats.entropy[considered],
+        stats.worst[considered],
+        stats.expected_size[considered],
+        ~is_candidate[considered],
+        np.round(primary[considered] / _TOLERANCE) if top != 1 else np.zeros(len(considered)),
+    )
+    return [int(considered[k]) for k in np.lexsort(keys)[:top]]
+
+
+class Entropy(PartitionStrategy):
+    name = "entropy"
+    description = "maximise the expected information (bits) of the feedback"
+    score_label = "bits"
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        return -stats.entropy
+
+    def shown_score(self, primary: FloatArray) -> FloatArray:
+        return -primary
+
+
+class ExpectedSize(PartitionStrategy):
+    name = "expected-size"
+    description = "minimise the mean number of candidates left (Σ bucket² / N)"
+    score_label = "mean left"
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        return stats.expected_size
+
+
+class Minimax(PartitionStrategy):
+    name = "minimax"
+    description = "minimise the worst case: the largest bucket of candidates left"
+    score_label = "worst left"
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        return stats.worst.astype(np.float64)
+
+
+class Stdev(PartitionStrategy):
+    name = "stdev"
+    description = "minimise the standard deviation of the bucket sizes (even splits)"
+    score_label = "stdev"
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        return stats.stdev
+
+
+class Eliminations(PartitionStrategy):
+    name = "eliminations"
+    description = "Fallout heuristic: the candidate sharing most letters in place with the others"
+    score_label = "in place"
+
+    def pool(self, position: Position) -> IdArray:
+        return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        game = position.matrix.game
+        totals = in_place_totals(
+            position.matrix.values,
+            stats.rows,
+            position.candidates,
+            game.rule.letters_in_place(game.length),
+        )
+        return -totals.astype(np.float64)
+
+    def shown_score(self, primary: FloatArray) -> FloatArray:
+        return -primary
+
+
+class RandomCandidate(PartitionStrategy):
+    """A baseline: a uniformly random candidate, reproducible from its seed."""
+
+    name = "random"
+    description = "baseline: a random candidate (seeded, so runs repeat)"
+    score_label = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def pool(self, position: Position) -> IdArray:
+        return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        # Seeded by the position itself so the choice repeats in any visiting order.
+        key = [self.seed, position.tries_used, *position.candidates[:64].tolist()]
+        rng = np.random.default_rng(np.asarray(key, dtype=np.uint64) + len(position.candidates))
+        return rng.random(len(stats.rows))

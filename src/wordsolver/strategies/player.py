@@ -1,0 +1,88 @@
+"""Turns a strategy into play: which guesses are allowed now (hard mode, guessing only from the
+candidates) and fixed openers played first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from wordsolver.errors import InvalidWordError
+from wordsolver.matrix import PatternMatrix
+from wordsolver.strategies.base import IdArray, Position, Strategy
+
+GuessFrom = Literal["allowed", "candidates"]
+BoolArray = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """How a strategy is played.
+
+    ``hard``: only guesses consistent with all feedback so far. ``guess_from``: ``candidates``
+    guesses only words that can still be the secret (as many people play). ``openers``: first
+    guesses played in order, whatever the strategy says, while more than one candidate is left.
+    """
+
+    hard: bool = False
+    guess_from: GuessFrom = "allowed"
+    openers: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.guess_from not in ("allowed", "candidates"):
+            raise InvalidWordError(
+                f"unknown guess source {self.guess_from!r}; choose from: allowed, candidates"
+            )
+
+
+class Player:
+    """A strategy bound to a matrix and play options; answers "what next?" for a position."""
+
+    def __init__(self, matrix: PatternMatrix, strategy: Strategy, options: PlayOptions) -> None:
+        self.matrix = matrix
+        self.strategy = strategy
+        self.options = options
+        self.opener_rows = tuple(matrix.game.guess_row(word) for word in options.openers)
+        self._all_rows = np.arange(len(matrix.game.guesses), dtype=np.intp)
+
+    def pool(self, candidates: IdArray, consistent: BoolArray | None) -> IdArray:
+        """Guess rows allowed now; ``consistent`` is the hard-mode mask (None when not hard)."""
+        if self.options.guess_from == "candidates":
+            return np.asarray(self.matrix.game.secret_rows[candidates], dtype=np.intp)
+        if consistent is not None:
+            return np.flatnonzero(consistent)
+        return self._all_rows
+
+    def position(
+        self, candidates: IdArray, tries_used: int, consistent: BoolArray | None
+    ) -> Position:
+        """What the strategy sees now."""
+        return Position(self.matrix, candidates, self.pool(candidates, consistent), tries_used)
+
+    def next_guess(
+        self, candidates: IdArray, tries_used: int, consistent: BoolArray | None = None
+    ) -> int:
+        """The row to play: an opener, the last candidate, or the strategy's choice."""
+        if len(candidates) == 1:
+            return int(self.matrix.game.secret_rows[candidates[0]])
+        if tries_used < len(self.opener_rows):
+            return self.opener_rows[tries_used]
+        return self.strategy.choose(self.position(candidates, tries_used, consistent))
+
+    def start_mask(self) -> BoolArray | None:
+        """Hard-mode mask before any guess (every guess allowed), or None when not hard."""
+        return np.ones(len(self.matrix.game.guesses), dtype=np.bool_) if self.options.hard else None
+
+
+def consistent_after(
+    matrix: PatternMatrix, mask: BoolArray, guess_row: int, pattern: int
+) -> BoolArray:
+    """Hard-mode mask after a guess: allowed words that would have produced the same pattern."""
+    game = matrix.game
+    codes = game.guess_codes
+    row = np.empty((1, len(codes)), dtype=game.rule.pattern_dtype(game.length))
+    game.rule.fill_matrix(codes[guess_row : guess_row + 1], codes, row)
+    result: BoolArray = mask & (row[0] == pattern)
+    return result
