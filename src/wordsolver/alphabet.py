@@ -67,11 +67,14 @@ class Alphabet:
 
     def encode(self, words: Iterable[str]) -> LetterCodes:
         """Words of one length as a (n_words, length) uint8 array of letter indices."""
-        index = {letter: i for i, letter in enumerate(self.letters)}
-        rows = [[index[letter] for letter in word] for word in words]
-        if not rows:
+        listed = list(words)
+        if not listed:
             return np.zeros((0, 0), dtype=np.uint8)
-        return np.asarray(rows, dtype=np.uint8)
+        points = np.frombuffer("".join(listed).encode("utf-32-le"), dtype=np.uint32)
+        lookup = np.zeros(max(map(ord, self.letters)) + 1, dtype=np.uint8)
+        lookup[[ord(letter) for letter in self.letters]] = np.arange(self.size, dtype=np.uint8)
+        codes: LetterCodes = lookup[points].reshape(len(listed), -1)
+        return codes
 
 
 LATIN = Alphabet("latin", "abcdefghijklmnopqrstuvwxyz")

@@ -22,47 +22,78 @@ Int64Array = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 
-@njit(cache=True, parallel=True)
-def _partition_sums(
+#: Below this many cells (guesses × candidates) threads cost more than they save.
+PARALLEL_CELLS = 200_000
+
+
+@njit(cache=True, inline="always")
+def _split_guesses(
+    values: PatternArray,
+    guess_rows: IdArray,
+    candidates: IdArray,
+    first: int,
+    stop: int,
+    counts: Int64Array,
+    sums: Int64Array,
+    size_log_size: FloatArray,
+) -> None:
+    """Fill ``sums[k] = (buckets, Σ size², worst)`` and Σ size·log2 size for guesses first..stop."""
+    for k in range(first, stop):
+        row = values[guess_rows[k]]
+        for s in candidates:
+            counts[row[s]] += 1
+        n_buckets = 0
+        sum_squares = 0
+        worst = 0
+        entropy_sum = 0.0
+        for s in candidates:
+            size = counts[row[s]]
+            if size:
+                n_buckets += 1
+                sum_squares += size * size
+                worst = max(worst, size)
+                entropy_sum += size * math.log2(size)
+                counts[row[s]] = 0
+        sums[k, 0] = n_buckets
+        sums[k, 1] = sum_squares
+        sums[k, 2] = worst
+        size_log_size[k] = entropy_sum
+
+
+@njit(cache=True)
+def _partition_serial(
     values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
-) -> tuple[Int64Array, Int64Array, Int64Array, FloatArray]:
+) -> tuple[Int64Array, FloatArray]:
     n_guesses = guess_rows.shape[0]
-    buckets = np.empty(n_guesses, np.int64)
-    squares = np.empty(n_guesses, np.int64)
-    largest = np.empty(n_guesses, np.int64)
+    sums = np.empty((n_guesses, 3), np.int64)
     size_log_size = np.empty(n_guesses, np.float64)
-    n_chunks = min(n_guesses, 256)
+    counts = np.zeros(n_patterns, np.int64)
+    _split_guesses(values, guess_rows, candidates, 0, n_guesses, counts, sums, size_log_size)
+    return sums, size_log_size
+
+
+@njit(cache=True, parallel=True)
+def _partition_parallel(
+    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
+) -> tuple[Int64Array, FloatArray]:
+    n_guesses = guess_rows.shape[0]
+    sums = np.empty((n_guesses, 3), np.int64)
+    size_log_size = np.empty(n_guesses, np.float64)
+    n_chunks = min(n_guesses, 64)
     for chunk in prange(n_chunks):
         counts = np.zeros(n_patterns, np.int64)
-        for k in range(chunk * n_guesses // n_chunks, (chunk + 1) * n_guesses // n_chunks):
-            row = values[guess_rows[k]]
-            for s in candidates:
-                counts[row[s]] += 1
-            n_buckets = 0
-            sum_squares = 0
-            worst = 0
-            entropy_sum = 0.0
-            for s in candidates:
-                size = counts[row[s]]
-                if size:
-                    n_buckets += 1
-                    sum_squares += size * size
-                    worst = max(worst, size)
-                    entropy_sum += size * math.log2(size)
-                    counts[row[s]] = 0
-            buckets[k] = n_buckets
-            squares[k] = sum_squares
-            largest[k] = worst
-            size_log_size[k] = entropy_sum
-    return buckets, squares, largest, size_log_size
+        first = chunk * n_guesses // n_chunks
+        stop = (chunk + 1) * n_guesses // n_chunks
+        _split_guesses(values, guess_rows, candidates, first, stop, counts, sums, size_log_size)
+    return sums, size_log_size
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def _in_place_sums(
     values: PatternArray, guess_rows: IdArray, candidates: IdArray, in_place: Int64Array
 ) -> Int64Array:
     totals = np.empty(guess_rows.shape[0], np.int64)
-    for k in prange(guess_rows.shape[0]):
+    for k in range(guess_rows.shape[0]):
         row = values[guess_rows[k]]
         total = 0
         for s in candidates:
@@ -111,8 +142,10 @@ def partition_stats(
     """Split statistics of every guess in ``guess_rows`` over the ``candidates`` (secret ids)."""
     rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
     cands = np.ascontiguousarray(candidates, dtype=np.intp)
-    buckets, squares, worst, size_log_size = _partition_sums(values, rows, cands, n_patterns)
-    return PartitionStats(rows, len(cands), buckets, squares, worst, size_log_size)
+    big = len(rows) * len(cands) >= PARALLEL_CELLS
+    kernel = _partition_parallel if big else _partition_serial
+    sums, size_log_size = kernel(values, rows, cands, n_patterns)
+    return PartitionStats(rows, len(cands), sums[:, 0], sums[:, 1], sums[:, 2], size_log_size)
 
 
 def in_place_totals(

@@ -52,11 +52,49 @@ def _get_touch(guess: LetterCodes, secret: LetterCodes) -> int:
     return result
 
 
+@njit(cache=True)
+def _letter_sets(words: LetterCodes) -> npt.NDArray[np.uint64]:
+    """Each word's letters as a bit set, or 0 when a letter repeats (or the alphabet is too big)."""
+    sets = np.zeros(words.shape[0], np.uint64)
+    for w in range(words.shape[0]):
+        bits = np.uint64(0)
+        for letter in words[w]:
+            bit = np.uint64(1) << np.uint64(letter)
+            if letter >= 64 or bits & bit:
+                bits = np.uint64(0)
+                break
+            bits |= bit
+        sets[w] = bits
+    return sets
+
+
+@njit(cache=True, inline="always")
+def _count_bits(bits: np.uint64) -> int:
+    count = 0
+    while bits:
+        bits &= bits - np.uint64(1)
+        count += 1
+    return count
+
+
 @njit(cache=True, parallel=True)
 def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+    length = guesses.shape[1]
+    guess_sets = _letter_sets(guesses)
+    secret_sets = _letter_sets(secrets)
     for g in prange(guesses.shape[0]):
+        guess = guesses[g]
         for s in range(secrets.shape[0]):
-            out[g, s] = _get_touch(guesses[g], secrets[s])
+            if guess_sets[g] and secret_sets[s]:
+                # Distinct letters (Tonguess, Bulls and Cows): common letters are a set overlap.
+                secret = secrets[s]
+                get = 0
+                for i in range(length):
+                    get += guess[i] == secret[i]
+                common = _count_bits(guess_sets[g] & secret_sets[s])
+                out[g, s] = get * (length + 1) + common - get
+            else:
+                out[g, s] = _get_touch(guess, secrets[s])
 
 
 class BullsCowsRule(FeedbackRule):

@@ -1,0 +1,85 @@
+"""Solving a hand: every spellable word, scored and ranked.
+
+Ranking is by score (highest first), then length (longest first), then alphabet. The ranked ids
+and scores stay numpy arrays; words become :class:`HandMatch` objects only for the rows shown.
+
+>>> from wordsolver.lexicon import Lexicon
+>>> from wordsolver.anagram.hand import parse_hand
+>>> from wordsolver.anagram.index import LetterIndex
+>>> index = LetterIndex.build(Lexicon("demo", ("act", "cat", "tact", "taco", "at")))
+>>> for match in solve_hand(index, parse_hand("tca*")).matches():
+...     print(match.word, match.score, match.wildcards)
+taco 5 (3,)
+tact 5 (3,)
+act 5 ()
+cat 5 ()
+at 2 ()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from wordsolver.anagram.hand import Hand, spell
+from wordsolver.anagram.index import ANY_LENGTH, LengthRange, LetterIndex
+from wordsolver.anagram.kernel import Ids
+from wordsolver.anagram.scoring import SCRABBLE, LetterValues
+
+
+@dataclass(frozen=True, slots=True)
+class HandMatch:
+    """One spellable word, its score, and the positions its wildcards fill (0-based)."""
+
+    word: str
+    score: int
+    wildcards: tuple[int, ...]
+
+    @property
+    def length(self) -> int:
+        """Letters in the word."""
+        return len(self.word)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HandResult:
+    """The ranked answer to one hand: row ids of the index and their scores, best first."""
+
+    index: LetterIndex
+    hand: Hand
+    ids: Ids
+    scores: npt.NDArray[np.int64]
+
+    def __len__(self) -> int:
+        return int(self.ids.size)
+
+    def matches(self, top: int | None = None) -> list[HandMatch]:
+        """The best ``top`` matches (all when None), marking which letters wildcards fill."""
+        words = [self.index.words[i] for i in self.ids[:top].tolist()]
+        return [
+            HandMatch(word, score, _wildcards(word, self.hand))
+            for word, score in zip(words, self.scores[:top].tolist(), strict=True)
+        ]
+
+
+def solve_hand(
+    index: LetterIndex,
+    hand: Hand,
+    values: LetterValues = SCRABBLE,
+    lengths: LengthRange = ANY_LENGTH,
+) -> HandResult:
+    """Every word of the index the hand can spell, ranked; wildcard letters score 0."""
+    ids = index.spellable(hand, lengths)
+    from_hand = np.minimum(index.counts[ids], index.hand_counts(hand))
+    scores = from_hand @ values.array(index.alphabet)
+    order = np.lexsort((index.ranks[ids], -index.lengths[ids].astype(np.int64), -scores))
+    return HandResult(index, hand, ids[order], scores[order])
+
+
+def _wildcards(word: str, hand: Hand) -> tuple[int, ...]:
+    positions = spell(word, hand)
+    if positions is None:
+        raise AssertionError(f"the index says {hand} spells {word!r}, but it does not")
+    return positions

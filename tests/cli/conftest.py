@@ -1,0 +1,34 @@
+"""Run the CLI in-process and capture what a user would see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from wordsolver.cli.app import main
+
+
+@dataclass(frozen=True)
+class Run:
+    """Exit code and output of one command."""
+
+    code: int
+    out: str
+    err: str
+
+
+RunCli = Callable[..., Run]
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]) -> RunCli:
+    """Call ``wordsolver ARGS...`` in-process."""
+
+    def run(*args: str) -> Run:
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
