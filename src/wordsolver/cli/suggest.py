@@ -77,14 +77,14 @@ def suggest(
         return
     shown = ": " + " ".join(words) if len(words) <= SHOW_CANDIDATES else ""
     stdout.print(f"{len(words)} candidate{'s' * (len(words) != 1)} left{shown}")
-    table = Table(
-        "#", "guess", player.strategy.score_label, "bits", "mean left", "worst", "can win"
-    )
+    standard = ("bits", "mean left", "worst")
+    own = () if player.strategy.score_label in standard else (player.strategy.score_label,)
+    table = Table("#", "guess", *own, *standard, "can win")
     for rank, r in enumerate(ranked, 1):
         table.add_row(
             str(rank),
             r.word,
-            f"{r.score:.4g}",
+            *(f"{r.score:.4g}" for _ in own),
             f"{r.entropy:.3f}",
             f"{r.expected_size:.2f}",
             str(r.worst),

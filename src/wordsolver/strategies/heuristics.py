@@ -103,7 +103,7 @@ class ExpectedSize(PartitionStrategy):
 class Minimax(PartitionStrategy):
     name = "minimax"
     description = "minimise the worst case: the largest bucket of candidates left"
-    score_label = "worst left"
+    score_label = "worst"
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         return stats.worst.astype(np.float64)

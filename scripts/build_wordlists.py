@@ -1,0 +1,264 @@
+"""Generate the built-in word lists in ``src/wordsolver/lexicon/data`` from open sources.
+
+Run ``python scripts/build_wordlists.py [--out DIR]`` in a venv made with
+``pip install -e '.[wordlists]'``. The output depends only on the versions of the packages below,
+so the same versions give byte-identical files (the gzip file is written with ``mtime=0``).
+
+Sources and licences:
+
+* ``wordfreq`` (code Apache-2.0; data CC-BY-SA 4.0, built from Wikipedia, OpenSubtitles,
+  SUBTLEX, Google Books Ngrams and other corpora credited in its README): word frequencies,
+  and the English vocabulary (its ``large`` English list).
+* OpenCorpora dictionary as shipped by ``pymorphy3-dicts-ru`` (data CC-BY-SA 3.0, package code
+  MIT; read with ``pymorphy3``, MIT): Russian nouns with their grammatical tags.
+* Webster's Second International Dictionary (1934) headword list ``web2``, public domain, as
+  shipped by ``english-words`` (code MIT): tells ordinary English words (lowercase headwords)
+  from names, abbreviations and inflected forms, which it does not list.
+
+Every file is UTF-8, one word per line, casefolded (Russian ё folded into е), sorted, without
+duplicates, with a trailing newline. See ``docs/wordlists.md`` for the filters and counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import re
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+import pymorphy3
+from english_words import get_english_words_set
+from wordfreq import iter_wordlist, word_frequency, zipf_frequency, zipf_to_freq
+
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src" / "wordsolver" / "lexicon" / "data"
+
+#: Zipf frequency (log10 of occurrences per billion words) each list must reach.
+WORDLE_ALLOWED_ZIPF = 2.0
+WORDLE_ANSWERS_ZIPF = 2.7
+TONGUESS3_ZIPF = 2.7
+TONGUESS4_ZIPF = 2.6
+FIVE_BUKV_ANSWERS_ZIPF = 2.2
+
+#: Longest word kept in the large English list.
+ENGLISH_MAX_LENGTH = 15
+#: The only one-letter English words (wordfreq also counts every letter as a token).
+ONE_LETTER_WORDS = frozenset({"a", "i"})
+
+#: Slurs and obscenities that the dictionary filter lets through; never a secret word.
+OFFENSIVE_EN = frozenset(
+    {
+        "bitch", "chink", "coon", "dildo", "dyke", "fag", "gook", "gyp", "jap", "kike",
+        "negro", "pussy", "slut", "spick", "twat", "whore", "wop",
+    }
+)  # fmt: skip
+
+RUSSIAN_LETTERS = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+#: OpenCorpora grammemes a noun lemma must have, and those that rule it out (names, places,
+#: organisations, trademarks, abbreviations, initials).
+NOUN_REQUIRED = frozenset({"NOUN", "nomn", "sing"})
+NOUN_EXCLUDED = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
+#: Marks of informal, slang and archaic lemmas: allowed as guesses, not as secret words.
+RUSSIAN_MARKED = frozenset({"Infr", "Slng", "Arch"})
+
+
+def latin_words(length_pattern: str) -> list[str]:
+    """Words of wordfreq's large English list that are only a-z letters, lengths by regex."""
+    shape = re.compile(f"[a-z]{{{length_pattern}}}")
+    return [word for word in iter_wordlist("en", wordlist="large") if shape.fullmatch(word)]
+
+
+def english_zipf(word: str) -> float:
+    """The word's Zipf frequency in English."""
+    return float(zipf_frequency(word, "en", wordlist="large"))
+
+
+def web2_headwords() -> frozenset[str]:
+    """Lowercase a-z headwords of Webster's Second (capitalised entries are proper names)."""
+    return frozenset(
+        word for word in get_english_words_set(["web2"]) if re.fullmatch("[a-z]+", word)
+    )
+
+
+def plural_stems(word: str) -> set[str]:
+    """Possible singulars of a word ending in -s, -es or -ies (none for an -ss word)."""
+    if not word.endswith("s") or word.endswith("ss"):
+        return set()
+    stems = {word[:-1]}
+    if word.endswith("es"):
+        stems.add(word[:-2])
+    if word.endswith("ies"):
+        stems.add(word[:-3] + "y")
+    return stems
+
+
+def inflection_stems(word: str) -> set[str]:
+    """Possible bases of a regularly inflected word (plurals, -ed, -ied, -ing)."""
+    stems = plural_stems(word)
+    if word.endswith("ed"):
+        stems.update((word[:-1], word[:-2]))
+    if word.endswith("ied"):
+        stems.add(word[:-3] + "y")
+    if word.endswith("ing"):
+        stems.update((word[:-3], word[:-3] + "e"))
+    return stems
+
+
+def is_dictionary_word(word: str, headwords: frozenset[str]) -> bool:
+    """Whether the word is a headword or a regular inflection of one (of 3 letters or more)."""
+    return word in headwords or any(
+        len(stem) > 2 and stem in headwords for stem in inflection_stems(word)
+    )
+
+
+def wordle_lists(headwords: frozenset[str]) -> tuple[list[str], list[str]]:
+    """(answers, allowed): 5-letter words by frequency; answers are common headwords."""
+    allowed = [word for word in latin_words("5") if english_zipf(word) >= WORDLE_ALLOWED_ZIPF]
+    answers = [
+        word
+        for word in allowed
+        if english_zipf(word) >= WORDLE_ANSWERS_ZIPF
+        and word in headwords
+        and plural_stems(word).isdisjoint(headwords)
+        and word not in OFFENSIVE_EN
+    ]
+    return answers, allowed
+
+
+def tonguess_list(length: int, min_zipf: float, headwords: frozenset[str]) -> list[str]:
+    """Frequent words with no repeated letter, backed by the dictionary (drops abbreviations)."""
+    return [
+        word
+        for word in latin_words(str(length))
+        if len(set(word)) == length
+        and english_zipf(word) >= min_zipf
+        and is_dictionary_word(word, headwords)
+        and word not in OFFENSIVE_EN
+    ]
+
+
+def english_list() -> list[str]:
+    """Every a-z word of wordfreq's large English list, up to the length cap."""
+    return [
+        word
+        for word in latin_words(f"1,{ENGLISH_MAX_LENGTH}")
+        if len(word) > 1 or word in ONE_LETTER_WORDS
+    ]
+
+
+def fold_russian(word: str) -> str:
+    """Casefold a Russian word and fold ё into е."""
+    return word.casefold().replace("ё", "е")
+
+
+def russian_nouns(morph: pymorphy3.MorphAnalyzer, length: int) -> dict[str, bool]:
+    """Common nouns of the given length in nominative singular, from OpenCorpora.
+
+    Maps each folded noun to whether it has a lemma that is not informal, slang or archaic.
+    Form index 0 of a paradigm is its normal form, so only those entries are looked at.
+    """
+    dictionary = morph.dictionary
+    shape = re.compile(f"[{RUSSIAN_LETTERS}]{{{length}}}")
+    nouns: dict[str, bool] = {}
+    for word, (paradigm_id, form_index) in dictionary.words.iteritems():
+        if form_index != 0 or len(word) != length:
+            continue
+        folded = fold_russian(word)
+        if not shape.fullmatch(folded):
+            continue
+        grammemes = dictionary.build_tag_info(paradigm_id, form_index).grammemes
+        if grammemes >= NOUN_REQUIRED and grammemes.isdisjoint(NOUN_EXCLUDED):
+            plain = grammemes.isdisjoint(RUSSIAN_MARKED)
+            nouns[folded] = nouns.get(folded, False) or plain
+    return nouns
+
+
+def russian_frequency(folded: str) -> float:
+    """Frequency of a folded word, adding up its spellings with е and with ё."""
+    spellings = {folded} | {
+        folded[:index] + "ё" + folded[index + 1 :]
+        for index, letter in enumerate(folded)
+        if letter == "е"
+    }
+    return sum(float(word_frequency(spelling, "ru", wordlist="large")) for spelling in spellings)
+
+
+def reads_as_noun(morph: pymorphy3.MorphAnalyzer, word: str) -> bool:
+    """Whether the likeliest reading of the word is a noun (not, e.g., the verb стать)."""
+    return bool(morph.parse(word)[0].tag.POS == "NOUN")
+
+
+def five_bukv_lists() -> tuple[list[str], list[str]]:
+    """(answers, allowed): Russian 5-letter nouns; answers are the frequent plain ones."""
+    morph = pymorphy3.MorphAnalyzer(lang="ru")
+    nouns = russian_nouns(morph, 5)
+    answers = [
+        word
+        for word, plain in nouns.items()
+        if plain
+        and russian_frequency(word) >= zipf_to_freq(FIVE_BUKV_ANSWERS_ZIPF)
+        and reads_as_noun(morph, word)
+    ]
+    return answers, list(nouns)
+
+
+def normalise(words: Iterable[str]) -> list[str]:
+    """Casefolded, de-duplicated, sorted words."""
+    return sorted({word.casefold() for word in words})
+
+
+def require_subset(small: list[str], big: list[str], what: str) -> None:
+    """Fail loudly if a list that must be a subset of another is not."""
+    extra = set(small) - set(big)
+    if extra:
+        raise RuntimeError(f"{what}: {len(extra)} words missing, e.g. {sorted(extra)[:5]}")
+
+
+def write_list(out_dir: Path, file_name: str, words: list[str]) -> None:
+    """Write one word a line (gzip with a fixed header when the name ends in .gz); report it."""
+    data = "".join(f"{word}\n" for word in words).encode("utf-8")
+    path = out_dir / file_name
+    if file_name.endswith(".gz"):
+        with path.open("wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as packed:
+            packed.write(data)
+    else:
+        path.write_bytes(data)
+    print(f"{file_name:<22} {len(words):>7} words")
+
+
+def build(out_dir: Path) -> None:
+    """Build every list and write it into ``out_dir``."""
+    headwords = web2_headwords()
+    wordle_answers, wordle_allowed = wordle_lists(headwords)
+    bukv_answers, bukv_allowed = five_bukv_lists()
+    lists = {
+        "wordle-answers.txt": normalise(wordle_answers),
+        "wordle-allowed.txt": normalise(wordle_allowed),
+        "5bukv-answers.txt": normalise(bukv_answers),
+        "5bukv-allowed.txt": normalise(bukv_allowed),
+        "tonguess3.txt": normalise(tonguess_list(3, TONGUESS3_ZIPF, headwords)),
+        "tonguess4.txt": normalise(tonguess_list(4, TONGUESS4_ZIPF, headwords)),
+        "english.txt.gz": normalise(english_list()),
+    }
+    require_subset(lists["wordle-answers.txt"], lists["wordle-allowed.txt"], "wordle answers")
+    require_subset(lists["5bukv-answers.txt"], lists["5bukv-allowed.txt"], "5bukv answers")
+    for name in ("wordle-allowed.txt", "tonguess3.txt", "tonguess4.txt"):
+        require_subset(lists[name], lists["english.txt.gz"], name)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for file_name, words in lists.items():
+        write_list(out_dir, file_name, words)
+
+
+def main() -> None:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    build(args.out)
+    print(f"done in {time.perf_counter() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
