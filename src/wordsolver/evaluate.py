@@ -1,27 +1,21 @@
 """Whole-dictionary evaluation: play every secret (or a sample) and summarise the guesses needed.
 
-The strategy is deterministic for a given position, so all secrets are played at once by walking
-the partition: each bucket of a guess is one branch, as in a decision tree.
+The strategy is deterministic for a given position, so all secrets are played at once: the
+strategy's decision tree is grown (only the branches the chosen secrets reach) and walked.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.errors import WordsolverError
 from wordsolver.strategies.base import IdArray
-from wordsolver.strategies.player import BoolArray, Player, consistent_after
-
-#: A strategy that needs more guesses than this is not making progress.
-MAX_GUESSES = 64
-
-Progress = Callable[[int], None]
+from wordsolver.strategies.player import Player
+from wordsolver.tree.grow import Progress, grow_tree
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -83,51 +77,14 @@ def evaluate(
 ) -> Evaluation:
     """Play ``player`` against every secret (or just ``secrets``) and count the guesses."""
     started = time.perf_counter()
-    matrix = player.matrix
-    game = matrix.game
-    everything = np.arange(len(game.secrets), dtype=np.intp)
-    wanted = np.zeros(len(game.secrets), dtype=np.bool_)
-    wanted[everything if secrets is None else secrets] = True
-    needed = np.zeros(len(game.secrets), dtype=np.int64)
-
-    stack: list[tuple[IdArray, int, BoolArray | None]] = [(everything, 0, player.start_mask())]
-    while stack:
-        candidates, tries_used, consistent = stack.pop()
-        if tries_used >= MAX_GUESSES:
-            raise WordsolverError(
-                f"{player.strategy.name} needed more than {MAX_GUESSES} guesses: it is stuck"
-            )
-        guess = player.next_guess(candidates, tries_used, consistent)
-        patterns = matrix.values[guess, candidates]
-        order = np.argsort(patterns, kind="stable")
-        sorted_patterns = patterns[order]
-        starts = np.flatnonzero(np.r_[True, sorted_patterns[1:] != sorted_patterns[:-1]])
-        for start, stop in zip(starts, [*starts[1:], len(order)], strict=True):
-            members = candidates[order[start:stop]]
-            pattern = int(sorted_patterns[start])
-            if pattern == game.win_pattern:
-                needed[members] = tries_used + 1
-                if progress is not None and wanted[members[0]]:
-                    progress(1)
-            elif wanted[members].any():
-                mask = (
-                    None
-                    if consistent is None
-                    else consistent_after(matrix, consistent, guess, pattern)
-                )
-                stack.append((members, tries_used + 1, mask))
-
-    played = np.flatnonzero(wanted)
+    tree = grow_tree(player, secrets=secrets, progress=progress)
+    played = np.arange(len(player.matrix.game.secrets)) if secrets is None else np.sort(secrets)
     return Evaluation(
-        game=game.name,
+        game=player.matrix.game.name,
         strategy=player.strategy.name,
-        max_tries=game.max_tries,
+        max_tries=player.matrix.game.max_tries,
         secrets=played,
-        guesses=needed[played],
+        guesses=tree.guesses_needed(played),
         seconds=time.perf_counter() - started,
-        options={
-            "hard": player.options.hard,
-            "guess_from": player.options.guess_from,
-            "openers": list(player.options.openers),
-        },
+        options=player.options.describe(),
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +30,12 @@ class PatternMatrix:
 
     game: Game
     values: PatternArray
+
+    @cached_property
+    def by_secret(self) -> PatternArray:
+        """The same cells secret-major (``by_secret[s, g]``), for kernels that scan all guesses."""
+        transposed: PatternArray = np.ascontiguousarray(self.values.T)
+        return transposed
 
 
 def matrix_key(game: Game) -> str:

@@ -21,7 +21,9 @@ TINY_WORDS = (
 
 
 @pytest.fixture(autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def private_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     """Point the cache at a fresh folder so tests never touch the user's cache."""
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(folder))
@@ -46,10 +48,15 @@ def tiny_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def birdigo_lexicon() -> Lexicon:
+def birdigo_path() -> Path:
     if not BIRDIGO.exists():
         pytest.skip(f"the Birdigo list is not at {BIRDIGO}")
-    return read_word_file(BIRDIGO, WordRule(LATIN))
+    return BIRDIGO
+
+
+@pytest.fixture(scope="session")
+def birdigo_lexicon(birdigo_path: Path) -> Lexicon:
+    return read_word_file(birdigo_path, WordRule(LATIN))
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ import pytest
 
 from wordsolver.alphabet import LATIN
 from wordsolver.anagram import NO_VALUES, SCRABBLE, find_letter_values, read_letter_values
-from wordsolver.errors import UnknownNameError, WordListError
+from wordsolver.errors import InvalidWordError, UnknownNameError, WordListError
 
 
 def test_scrabble_values() -> None:
@@ -53,6 +53,13 @@ def test_bad_files_name_file_and_line(tmp_path: Path, text: str, message: str) -
     path = tmp_path / "values.txt"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(WordListError, match=message):
+        read_letter_values(path)
+
+
+def test_values_are_bounded(tmp_path: Path) -> None:
+    path = tmp_path / "values.txt"
+    path.write_text("a 1001\n", encoding="utf-8")
+    with pytest.raises(InvalidWordError, match="'a' is worth 1001; values go from 0 to 1000"):
         read_letter_values(path)
 
 

@@ -62,7 +62,9 @@ def test_no_match(tiny_index: LetterIndex) -> None:
 
 
 @pytest.mark.parametrize("hand", ["retains**", "tac*", "zz*", "**"])
-def test_score_is_the_value_of_the_letters_from_the_hand(tiny_index: LetterIndex, hand: str) -> None:
+def test_score_is_the_value_of_the_letters_from_the_hand(
+    tiny_index: LetterIndex, hand: str
+) -> None:
     for match in solve_hand(tiny_index, parse_hand(hand)).matches():
         from_hand = [c for i, c in enumerate(match.word) if i not in match.wildcards]
         assert match.score == sum(SCRABBLE.value(c) for c in from_hand)

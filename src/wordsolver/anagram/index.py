@@ -8,9 +8,11 @@ are read.
 >>> from wordsolver.lexicon import Lexicon
 >>> from wordsolver.anagram.hand import parse_hand
 >>> index = LetterIndex.build(Lexicon("demo", ("act", "cat", "tact", "taco")))
->>> [index.words[i] for i in index.spellable(parse_hand("tca*"))]
+>>> ids, scores = index.spellable(parse_hand("tca*"))
+>>> [index.words[i] for i in ids]
 ['act', 'cat', 'tact', 'taco']
->>> [index.words[i] for i in index.spellable(parse_hand("tca"), LengthRange(3, 3))]
+>>> ids, scores = index.spellable(parse_hand("tca"), LengthRange(3, 3))
+>>> [index.words[i] for i in ids]
 ['act', 'cat']
 """
 
@@ -31,9 +33,11 @@ from wordsolver.anagram.kernel import (
     Ids,
     Lengths,
     Masks,
+    Scores,
     count_letters,
     spellable_rows,
 )
+from wordsolver.anagram.scoring import NO_VALUES, LetterValues
 from wordsolver.errors import InvalidWordError, WordListError
 from wordsolver.lexicon import Lexicon
 
@@ -113,8 +117,13 @@ class LetterIndex:
         codes = [self.alphabet.letters.index(letter) for letter in hand.letters]
         return np.bincount(np.array(codes, dtype=np.int64), minlength=self.alphabet.size)
 
-    def spellable(self, hand: Hand, lengths: LengthRange = ANY_LENGTH) -> Ids:
-        """Row ids, in list order, of the words the hand can spell within the length range."""
+    def spellable(
+        self, hand: Hand, lengths: LengthRange = ANY_LENGTH, values: LetterValues = NO_VALUES
+    ) -> tuple[Ids, Scores]:
+        """The words the hand spells within the length range: row ids (in list order), scores.
+
+        A score is the value of the letters taken from the hand; wildcards score 0.
+        """
         counts = self.hand_counts(hand)
         hand_mask = 0
         for code in np.flatnonzero(counts):
@@ -129,6 +138,7 @@ class LetterIndex:
             hand.wildcards,
             lengths.shortest,
             longest,
+            values.array(self.alphabet),
         )
 
 

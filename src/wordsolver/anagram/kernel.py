@@ -19,6 +19,7 @@ Lengths = npt.NDArray[np.uint8]
 Masks = npt.NDArray[np.int64]
 Ids = npt.NDArray[np.int32]
 HandCounts = npt.NDArray[np.int64]
+Scores = npt.NDArray[np.int64]
 
 #: Letter k sets bit ``k % MASK_BITS`` of a word's mask. Folding larger alphabets onto 63 bits
 #: (the sign bit stays clear) only weakens the mask test, which stays a safe early rejection.
@@ -47,8 +48,10 @@ def _spellable_rows(
     wildcards: int,
     shortest: int,
     longest: int,
-) -> Ids:
+    values: Scores,
+) -> tuple[Ids, Scores]:
     found = np.empty(lengths.size, dtype=np.int32)
+    scores = np.empty(lengths.size, dtype=np.int64)
     n_found = 0
     absent = ~hand_mask
     for word in range(lengths.size):
@@ -64,16 +67,22 @@ def _spellable_rows(
         if n_missing > wildcards:
             continue
         deficit = 0
+        score = 0
         for letter in range(counts.shape[1]):
-            extra = np.int64(counts[word, letter]) - hand[letter]
-            if extra > 0:
-                deficit += extra
+            need = np.int64(counts[word, letter])
+            have = hand[letter]
+            if need > have:
+                deficit += need - have
                 if deficit > wildcards:
                     break
+                score += have * values[letter]
+            else:
+                score += need * values[letter]
         if deficit <= wildcards:
             found[n_found] = word
+            scores[n_found] = score
             n_found += 1
-    return found[:n_found]
+    return found[:n_found], scores[:n_found]
 
 
 #: ``(codes, word lengths, alphabet size) -> (counts, masks)``: per word, how often each letter
@@ -82,9 +91,9 @@ count_letters: Callable[[Codes, npt.NDArray[np.int64], int], tuple[Counts, Masks
     cache=True, nogil=True
 )(_count_letters)
 
-#: ``(counts, lengths, masks, hand counts, hand mask, wildcards, shortest, longest) -> ids``:
-#: the rows, in order, whose length is in range and whose letters beyond the hand's number at
-#: most ``wildcards``.
-spellable_rows: Callable[[Counts, Lengths, Masks, HandCounts, int, int, int, int], Ids] = (
-    numba.njit(cache=True, nogil=True)(_spellable_rows)
-)
+#: ``(counts, lengths, masks, hand counts, hand mask, wildcards, shortest, longest, values)
+#: -> (ids, scores)``: the rows, in order, whose length is in range and whose letters beyond the
+#: hand's number at most ``wildcards``; and the value of each one's letters taken from the hand.
+spellable_rows: Callable[
+    [Counts, Lengths, Masks, HandCounts, int, int, int, int, Scores], tuple[Ids, Scores]
+] = numba.njit(cache=True, nogil=True)(_spellable_rows)

@@ -19,7 +19,11 @@ import numpy.typing as npt
 
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.names import path_or_unknown
-from wordsolver.errors import WordListError
+from wordsolver.errors import InvalidWordError, WordListError
+
+#: Letter values above this are refused; it bounds scores so ranking keys fit in 64 bits, and
+#: no word game comes near it.
+MAX_LETTER_VALUE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +32,14 @@ class LetterValues:
 
     name: str
     values: Mapping[str, int]
+
+    def __post_init__(self) -> None:
+        for letter, value in self.values.items():
+            if not 0 <= value <= MAX_LETTER_VALUE:
+                raise InvalidWordError(
+                    f"{self.name}: {letter!r} is worth {value}; values go from 0 to "
+                    f"{MAX_LETTER_VALUE}"
+                )
 
     def value(self, letter: str) -> int:
         """What one letter is worth."""

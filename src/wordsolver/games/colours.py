@@ -27,6 +27,8 @@ from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.rule import FeedbackRule, PatternArray
 
+BoolArray = npt.NDArray[np.bool_]
+
 GREY, YELLOW, GREEN = 0, 1, 2
 _READ = {"g": GREEN, "2": GREEN, "y": YELLOW, "1": YELLOW}
 _READ.update(dict.fromkeys(".-_x0b", GREY))
@@ -62,6 +64,29 @@ def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None
             out[g, s] = _colours(guesses[g], secrets[s])
 
 
+@njit(cache=True)
+def _hard_mode(guesses: LetterCodes, played: LetterCodes, digits: LetterCodes) -> BoolArray:
+    length = played.shape[0]
+    needed = np.zeros(256, np.int64)  # copies of each letter the feedback revealed
+    for i in range(length):
+        if digits[i] != GREY:
+            needed[played[i]] += 1
+    allowed = np.ones(guesses.shape[0], np.bool_)
+    counts = np.zeros(256, np.int64)
+    for g in range(guesses.shape[0]):
+        guess = guesses[g]
+        for i in range(length):
+            if digits[i] == GREEN and guess[i] != played[i]:
+                allowed[g] = False
+            counts[guess[i]] += 1
+        for i in range(length):
+            if counts[played[i]] < needed[played[i]]:
+                allowed[g] = False
+        for i in range(length):
+            counts[guess[i]] = 0
+    return allowed
+
+
 class ColoursRule(FeedbackRule):
     """Green/yellow/grey per position, duplicate letters as in Wordle."""
 
@@ -85,6 +110,17 @@ class ColoursRule(FeedbackRule):
 
     def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
         _fill(guesses, secrets, out)
+
+    def hard_mode_allows(
+        self, guesses: LetterCodes, played: LetterCodes, pattern: int
+    ) -> BoolArray:
+        """Wordle's own hard mode: green letters stay in place and every revealed letter
+        (green or yellow, counting copies) is used again; grey letters may come back."""
+        digits = np.array(
+            [int(d) for d in np.base_repr(pattern, 3).zfill(len(played))], dtype=np.uint8
+        )
+        result: BoolArray = _hard_mode(guesses, played, digits)
+        return result
 
     def parse_pattern(self, text: str, length: int) -> int:
         compact = text.strip().casefold().replace(" ", "")

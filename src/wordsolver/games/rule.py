@@ -53,6 +53,19 @@ class FeedbackRule(ABC):
     def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
         """For each pattern, how many letters it says are in the right place."""
 
+    def hard_mode_allows(
+        self, guesses: LetterCodes, played: LetterCodes, pattern: int
+    ) -> npt.NDArray[np.bool_]:
+        """Which guesses hard mode still allows after ``played`` earned ``pattern``.
+
+        The general rule: a guess must be consistent with the feedback (it could be the secret
+        as far as this feedback tells). Rules whose real game is more lenient override this.
+        """
+        row = np.empty((1, len(guesses)), dtype=self.pattern_dtype(guesses.shape[1]))
+        self.fill_matrix(played[np.newaxis, :], guesses, row)
+        allowed: npt.NDArray[np.bool_] = row[0] == pattern
+        return allowed
+
     def pattern_dtype(self, length: int) -> type[np.unsignedinteger]:
         """The smallest unsigned int that holds every pattern: uint8 unless the game needs more."""
         return np.uint8 if self.n_patterns(length) <= 256 else np.uint16

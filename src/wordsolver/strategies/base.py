@@ -21,6 +21,8 @@ class Position:
     candidates: IdArray  # secret ids
     pool: IdArray  # guess rows allowed now (all, the candidates, or hard-mode consistent)
     tries_used: int = 0
+    hard: bool = False  # later pools shrink to guesses consistent with the feedback
+    only_candidates: bool = False  # later pools are the candidates left
 
     def can_win(self, rows: IdArray) -> npt.NDArray[np.bool_]:
         """For each guess row, whether it is one of the candidates (so it may win now)."""

@@ -4,7 +4,7 @@ candidates) and fixed openers played first."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -21,9 +21,11 @@ BoolArray = npt.NDArray[np.bool_]
 class PlayOptions:
     """How a strategy is played.
 
-    ``hard``: only guesses consistent with all feedback so far. ``guess_from``: ``candidates``
-    guesses only words that can still be the secret (as many people play). ``openers``: first
-    guesses played in order, whatever the strategy says, while more than one candidate is left.
+    ``hard``: only guesses hard mode allows (the rule decides: Wordle keeps greens and reuses
+    revealed letters; other games need guesses consistent with all feedback). ``guess_from``:
+    ``candidates`` guesses only words that can still be the secret (as many people play).
+    ``openers``: first guesses played in order, whatever the strategy says, while more than one
+    candidate is left.
     """
 
     hard: bool = False
@@ -35,6 +37,10 @@ class PlayOptions:
             raise InvalidWordError(
                 f"unknown guess source {self.guess_from!r}; choose from: allowed, candidates"
             )
+
+    def describe(self) -> dict[str, Any]:
+        """The options as plain JSON values (saved with trees and evaluations)."""
+        return {"hard": self.hard, "guess_from": self.guess_from, "openers": list(self.openers)}
 
 
 class Player:
@@ -59,7 +65,14 @@ class Player:
         self, candidates: IdArray, tries_used: int, consistent: BoolArray | None
     ) -> Position:
         """What the strategy sees now."""
-        return Position(self.matrix, candidates, self.pool(candidates, consistent), tries_used)
+        return Position(
+            self.matrix,
+            candidates,
+            self.pool(candidates, consistent),
+            tries_used,
+            hard=self.options.hard,
+            only_candidates=self.options.guess_from == "candidates",
+        )
 
     def next_guess(
         self, candidates: IdArray, tries_used: int, consistent: BoolArray | None = None
@@ -79,10 +92,7 @@ class Player:
 def consistent_after(
     matrix: PatternMatrix, mask: BoolArray, guess_row: int, pattern: int
 ) -> BoolArray:
-    """Hard-mode mask after a guess: allowed words that would have produced the same pattern."""
-    game = matrix.game
-    codes = game.guess_codes
-    row = np.empty((1, len(codes)), dtype=game.rule.pattern_dtype(game.length))
-    game.rule.fill_matrix(codes[guess_row : guess_row + 1], codes, row)
-    result: BoolArray = mask & (row[0] == pattern)
+    """Hard-mode mask after a guess (the rule decides what hard mode allows)."""
+    codes = matrix.game.guess_codes
+    result: BoolArray = mask & matrix.game.rule.hard_mode_allows(codes, codes[guess_row], pattern)
     return result

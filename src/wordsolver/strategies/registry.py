@@ -16,11 +16,18 @@ from wordsolver.strategies.heuristics import (
     RandomCandidate,
     Stdev,
 )
+from wordsolver.strategies.optimal import Optimal
 
 STRATEGIES: dict[str, type[Strategy]] = {
-    cls.name: cls for cls in (Entropy, ExpectedSize, Minimax, Stdev, Eliminations, RandomCandidate)
+    cls.name: cls
+    for cls in (Entropy, ExpectedSize, Minimax, Stdev, Eliminations, RandomCandidate, Optimal)
 }
-ALIASES = {"information": "entropy", "expected": "expected-size", "worst": "minimax"}
+ALIASES = {
+    "information": "entropy",
+    "expected": "expected-size",
+    "worst": "minimax",
+    "exact": "optimal",
+}
 
 
 def strategy_names() -> list[str]:

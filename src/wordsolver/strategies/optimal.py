@@ -1,0 +1,454 @@
+"""Exact optimal play: the decision tree with the fewest total guesses, and its proof.
+
+The value of a set ``S`` of candidates with ``d`` tries left is the least total number of guesses
+that solves every secret of ``S``: ``|S| + Σ value(bucket, d − 1)`` over the non-winning buckets of
+the best guess. The search is a depth-first branch and bound:
+
+- admissible bounds: a guess that splits ``S`` into ``k`` buckets (``w`` = 1 when it may win)
+  needs at least ``3|S| − w − k`` guesses in total, since every secret of a bucket of size ``b``
+  needs at least ``2b − 1`` more; the bound is exact when no bucket holds more than two;
+- cut-offs: a guess is abandoned as soon as its guesses so far plus the bounds of its unsolved
+  buckets reach the best total found (alpha-beta style); a set whose search was cut off records
+  the lower bound it proved;
+- a memo of solved candidate sets, closed forms for one and two candidates, guesses tried in order
+  of bound then evenness of split, and guesses with the same partition as an earlier one dropped;
+- the partitions come from the compiled kernels of :mod:`wordsolver.partition`.
+
+Ties in the total are broken by the smaller worst case (deepest secret).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from wordsolver.errors import WordsolverError
+from wordsolver.matrix import PatternMatrix
+from wordsolver.partition import partition_stats, split_summary
+from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
+from wordsolver.tree.node import DecisionTree, Node, split
+
+#: The value of a set that cannot be solved within the tries left.
+INFEASIBLE = 1 << 40
+#: Tries assumed when a game sets no limit (no sensible tree comes near it).
+UNLIMITED_TRIES = 32
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLimit:
+    """Budget of a search. ``beam`` keeps only the K most promising guesses at each set, which
+    makes the answer a good tree rather than a proven optimum."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+    beam: int | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SearchResult:
+    """A tree found by the search, its total, and the lower bound that was proven."""
+
+    tree: DecisionTree
+    total: int
+    lower_bound: int
+    proven: bool
+    nodes: int
+    seconds: float
+
+    @property
+    def mean(self) -> float:
+        """Mean guesses per secret."""
+        return self.total / len(self.tree.matrix.game.secrets)
+
+
+class SearchInterrupted(WordsolverError):
+    """The search ran out of its time or node budget."""
+
+
+@dataclass(slots=True)
+class SetValue:
+    """What the search knows of a set: a proven lower bound, or the exact value, the depth of
+    its deepest secret and the guess that achieves it."""
+
+    lower: int
+    exact: bool = False
+    worst: int = 0
+    guess: int = -1
+
+
+Pool = IdArray
+
+
+class OptimalSearch:
+    """Branch and bound over one pattern matrix; reusable, the memo grows with every call."""
+
+    def __init__(
+        self,
+        matrix: PatternMatrix,
+        *,
+        hard: bool = False,
+        only_candidates: bool = False,
+        limit: SearchLimit | None = None,
+    ) -> None:
+        self.matrix = matrix
+        self.game = matrix.game
+        self.hard = hard
+        self.only_candidates = only_candidates
+        self.limit = limit or SearchLimit()
+        self.memo: dict[tuple[bytes, int, bytes], SetValue] = {}
+        self.nodes = 0
+        self._deadline = float("inf")
+        self._node_budget = -1
+
+    # -- budget ---------------------------------------------------------------------------
+
+    def start_clock(self) -> None:
+        """Start the time and node budget of :attr:`limit` from now."""
+        seconds = self.limit.seconds
+        self._deadline = time.perf_counter() + seconds if seconds is not None else float("inf")
+        self._node_budget = self.nodes + self.limit.nodes if self.limit.nodes is not None else -1
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes == self._node_budget or (
+            self.nodes % 64 == 0 and time.perf_counter() > self._deadline
+        ):
+            raise SearchInterrupted("the optimal search ran out of its budget")
+
+    # -- pools ----------------------------------------------------------------------------
+
+    def pool_after(self, pool: Pool, guess: int, pattern: int, members: IdArray) -> Pool:
+        """The guesses allowed after ``guess`` earned ``pattern``, leaving ``members``."""
+        if self.only_candidates:
+            return np.asarray(self.game.secret_rows[members], dtype=np.intp)
+        if not self.hard:
+            return pool
+        codes = self.game.guess_codes
+        kept: Pool = pool[self.game.rule.hard_mode_allows(codes[pool], codes[guess], pattern)]
+        return kept
+
+    def memo_key(
+        self, candidates: IdArray, tries_left: int, pool: Pool
+    ) -> tuple[bytes, int, bytes]:
+        """Memo key: the set, the tries left and (in hard mode only) the guesses allowed."""
+        pool_part = hashlib.blake2b(pool.tobytes(), digest_size=16).digest() if self.hard else b""
+        return candidates.tobytes(), tries_left, pool_part
+
+    # -- search ---------------------------------------------------------------------------
+
+    def solve(self, candidates: IdArray, tries_left: int, pool: Pool, beta: int) -> SetValue:
+        """The least total guesses for ``candidates``, exact if it is below ``beta``; otherwise
+        (not exact) a proven lower bound of at least ``beta``."""
+        n = len(candidates)
+        first = int(self.game.secret_rows[candidates[0]])
+        if n == 1:
+            return SetValue(1, True, 1, first) if tries_left >= 1 else SetValue(INFEASIBLE, True)
+        if tries_left <= 1:
+            return SetValue(INFEASIBLE, True)
+        if n == 2:  # guess either: a candidate is always allowed, in hard mode too
+            return SetValue(3, True, 2, first)
+        key = self.memo_key(candidates, tries_left, pool)
+        known = self.memo.get(key)
+        if known is not None and (known.exact or known.lower >= beta):
+            return known
+        self._tick()
+        result = self._search(candidates, tries_left, pool, beta)
+        if known is not None and not result.exact:
+            result.lower = max(result.lower, known.lower)
+        self.memo[key] = result
+        return result
+
+    def _search(self, candidates: IdArray, tries_left: int, pool: Pool, beta: int) -> SetValue:
+        n = len(candidates)
+        perfect = self._perfect_candidate(candidates)
+        if perfect >= 0:
+            return SetValue(2 * n - 1, True, 2, perfect)
+        stats = split_summary(
+            self.matrix.values, pool, candidates, self.game.n_patterns, self.matrix.by_secret
+        )
+        in_play = np.zeros(len(self.game.secrets) + 1, dtype=np.bool_)
+        in_play[candidates] = True
+        can_win = in_play[self.game.secret_of_guess[pool]].astype(np.int64)
+        bound = 3 * n - can_win - stats.n_buckets
+        # Guesses whose buckets hold at most two secrets are solved by their bound.
+        closed = stats.worst <= (1 if tries_left == 2 else 2)
+        if tries_left == 2:
+            bound = np.where(closed, bound, INFEASIBLE)
+        # Depth of the deepest secret under a closed guess: itself, singletons, pairs.
+        closed_worst = np.where(stats.worst == 1, np.where(stats.n_buckets > can_win, 2, 1), 3)
+
+        cut = beta + 1  # guesses equal to the best total stay in play for the worst-case tie
+        useful = np.flatnonzero(bound < min(cut, INFEASIBLE))
+        if len(useful) == 0:
+            return SetValue(int(bound.min()) if len(bound) else INFEASIBLE)
+        order = useful[np.lexsort((stats.sum_squares[useful], bound[useful]))]
+        order = self._distinct_partitions(pool, candidates, order, stats.fingerprint)
+        if self.limit.beam is not None:
+            order = order[: self.limit.beam]
+
+        best = SetValue(beta)
+        untried_floor = INFEASIBLE
+        for position, k in enumerate(order):
+            if bound[k] > best.lower or (bound[k] == best.lower and best.exact and best.worst <= 2):
+                untried_floor = int(bound[order[position:]].min())
+                break
+            guess = int(pool[k])
+            if closed[k]:
+                candidate = SetValue(int(bound[k]), True, int(closed_worst[k]), guess)
+            else:
+                candidate = self.try_guess(candidates, tries_left, pool, guess, best.lower)
+            if candidate.exact and _better(candidate, best):
+                best = candidate
+            elif not candidate.exact:
+                untried_floor = min(untried_floor, candidate.lower)
+        if best.exact:
+            return best
+        outside = bound[np.setdiff1d(np.arange(len(pool)), order, assume_unique=True)]
+        floor = min(untried_floor, int(outside.min()) if len(outside) else INFEASIBLE)
+        return SetValue(max(floor, beta))
+
+    def _perfect_candidate(self, candidates: IdArray) -> int:
+        """A candidate that tells every other candidate apart (the best any set allows: 2n − 1
+        guesses, worst case 2), or -1. Cheap: only the candidates are scanned."""
+        if len(candidates) > self.game.n_patterns:
+            return -1
+        rows = np.asarray(self.game.secret_rows[candidates], dtype=np.intp)
+        summary = split_summary(self.matrix.values, rows, candidates, self.game.n_patterns)
+        splitting = np.flatnonzero(summary.n_buckets == len(candidates))
+        return int(rows[splitting[0]]) if len(splitting) else -1
+
+    def try_guess(
+        self, candidates: IdArray, tries_left: int, pool: Pool, guess: int, best: int
+    ) -> SetValue:
+        """Exact total of ``guess`` if it is at most ``best``, else a lower bound above it."""
+        groups = [
+            (pattern, members)
+            for pattern, members in split(self.matrix.values[guess, candidates], candidates)
+            if pattern != self.game.win_pattern
+        ]
+        groups.sort(key=lambda group: -len(group[1]))
+        remaining = sum(2 * len(members) - 1 for _, members in groups)
+        total = len(candidates)
+        worst = 1
+        for pattern, members in groups:
+            remaining -= 2 * len(members) - 1
+            child_pool = self.pool_after(pool, guess, pattern, members)
+            child = self.solve(members, tries_left - 1, child_pool, best - total - remaining + 1)
+            total += child.lower
+            if not child.exact or total + remaining > best:
+                return SetValue(total + remaining)
+            worst = max(worst, child.worst + 1)
+        return SetValue(total, True, worst, guess)
+
+    def _distinct_partitions(
+        self, pool: Pool, candidates: IdArray, order: IdArray, fingerprint: npt.NDArray[np.uint64]
+    ) -> IdArray:
+        """Drop guesses whose patterns on the candidates repeat an earlier guess's exactly
+        (fingerprints find the repeats; the patterns themselves confirm them)."""
+        if len(order) < 2:
+            return order
+        _, first, owner = np.unique(fingerprint[order], return_index=True, return_inverse=True)
+        repeats = np.flatnonzero(first[owner] != np.arange(len(order)))
+        if len(repeats) == 0:
+            return order
+        values = self.matrix.values
+        same = np.all(
+            values[np.ix_(pool[order[repeats]], candidates)]
+            == values[np.ix_(pool[order[first[owner[repeats]]]], candidates)],
+            axis=1,
+        )
+        keep = np.ones(len(order), dtype=np.bool_)
+        keep[repeats[same]] = False
+        return order[keep]
+
+    # -- trees ----------------------------------------------------------------------------
+
+    def best_guess(self, candidates: IdArray, tries_left: int, pool: Pool) -> int:
+        """The row of an optimal guess (solving the set first if needed)."""
+        known = self.solve(candidates, tries_left, pool, INFEASIBLE)
+        if not known.exact or known.lower >= INFEASIBLE:
+            raise WordsolverError(
+                f"no tree solves these {len(candidates)} candidates within {tries_left} tries"
+            )
+        return known.guess
+
+    def subtree(self, candidates: IdArray, tries_left: int, pool: Pool) -> Node:
+        """The optimal tree below a set already solved exactly."""
+        node = Node(self.best_guess(candidates, tries_left, pool))
+        for pattern, members in split(self.matrix.values[node.guess, candidates], candidates):
+            if pattern != self.game.win_pattern:
+                child_pool = self.pool_after(pool, node.guess, pattern, members)
+                node.children[pattern] = self.subtree(members, tries_left - 1, child_pool)
+        return node
+
+
+def _better(candidate: SetValue, best: SetValue) -> bool:
+    """Fewer total guesses, then a shallower worst case."""
+    if not best.exact:
+        return candidate.lower <= best.lower
+    return (candidate.lower, candidate.worst) < (best.lower, best.worst)
+
+
+Fallback = Callable[[IdArray, int, Pool], Node]
+
+
+def solve_optimal(
+    search: OptimalSearch,
+    openers: tuple[int, ...] = (),
+    *,
+    fallback: Fallback,
+    progress: Callable[[int], None] | None = None,
+) -> SearchResult:
+    """The optimal tree for the whole game (after fixed ``openers``), or the best tree found
+    within the search's limit plus the lower bound it proved.
+
+    ``fallback(candidates, tries_left, pool)`` grows a heuristic subtree for any set the budget
+    did not let the search finish.
+    """
+    started = time.perf_counter()
+    game = search.game
+    tries = game.max_tries or UNLIMITED_TRIES
+    everything = np.arange(len(game.secrets), dtype=np.intp)
+    all_rows = np.arange(len(game.guesses), dtype=np.intp)
+    start_pool = np.asarray(game.secret_rows, dtype=np.intp) if search.only_candidates else all_rows
+    search.start_clock()
+    totals = {"total": 0, "lower": 0}
+    proven = search.limit.beam is None
+
+    def grow(candidates: IdArray, depth: int, pool: Pool) -> Node:
+        nonlocal proven
+        if depth < len(openers) and len(candidates) > 1:
+            node = Node(openers[depth])
+            totals["total"] += len(candidates)
+            totals["lower"] += len(candidates)
+            for pattern, members in split(search.matrix.values[node.guess, candidates], candidates):
+                if pattern == game.win_pattern:
+                    if progress is not None:
+                        progress(1)
+                    continue
+                child_pool = search.pool_after(pool, node.guess, pattern, members)
+                node.children[pattern] = grow(members, depth + 1, child_pool)
+            return node
+        tries_left = tries - depth
+        try:
+            known = search.solve(candidates, tries_left, pool, INFEASIBLE)
+            if known.lower >= INFEASIBLE:
+                raise WordsolverError(
+                    f"no tree solves {len(candidates)} candidates within {tries_left} tries"
+                )
+            node = search.subtree(candidates, tries_left, pool)
+            totals["total"] += known.lower
+            totals["lower"] += known.lower
+        except SearchInterrupted:
+            proven = False
+            node = fallback(candidates, tries_left, pool)
+            sub = DecisionTree(search.matrix, node, "fallback")
+            totals["total"] += int(sub.guesses_needed(candidates).sum())
+            known_lower = search.memo.get(search.memo_key(candidates, tries_left, pool))
+            floor = 2 * len(candidates) - 1
+            totals["lower"] += max(floor, known_lower.lower if known_lower else 0)
+        if progress is not None:
+            progress(len(candidates))
+        return node
+
+    root = grow(everything, 0, start_pool)
+    lower = totals["lower"]
+    tree = DecisionTree(
+        matrix=search.matrix,
+        root=root,
+        strategy="optimal",
+        proven=proven and lower == totals["total"],
+        lower_bound=lower,
+    )
+    return SearchResult(
+        tree=tree,
+        total=totals["total"],
+        lower_bound=lower,
+        proven=tree.proven,
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+    )
+
+
+class Optimal(Strategy):
+    """The exact strategy as a registry entry: each choice is an optimal guess, proven."""
+
+    name = "optimal"
+    description = "exact: fewest total guesses (ties: smaller worst case), proven by search"
+    score_label = "mean guesses"
+
+    def __init__(self, limit: SearchLimit | None = None) -> None:
+        self.limit = limit or SearchLimit(seconds=60.0)
+        self._searches: dict[tuple[int, bool, bool], OptimalSearch] = {}
+
+    def search_for(self, position: Position) -> OptimalSearch:
+        """The (memoised) search for this position's matrix and pool rules."""
+        key = (id(position.matrix), position.hard, position.only_candidates)
+        if key not in self._searches:
+            self._searches[key] = OptimalSearch(
+                position.matrix,
+                hard=position.hard,
+                only_candidates=position.only_candidates,
+                limit=self.limit,
+            )
+        return self._searches[key]
+
+    def _tries_left(self, position: Position) -> int:
+        tries = position.matrix.game.max_tries
+        if tries is None or tries - position.tries_used < 1:
+            return UNLIMITED_TRIES
+        return tries - position.tries_used
+
+    def choose(self, position: Position) -> int:
+        search = self.search_for(position)
+        search.start_clock()
+        tries_left = self._tries_left(position)
+        try:
+            return search.best_guess(position.candidates, tries_left, position.pool)
+        except WordsolverError:
+            if tries_left == UNLIMITED_TRIES:
+                raise
+            # No tree finishes within the tries left: play on as if tries were unlimited.
+            return search.best_guess(position.candidates, UNLIMITED_TRIES, position.pool)
+
+    def rank(self, position: Position, top: int) -> list[RankedGuess]:
+        search = self.search_for(position)
+        search.start_clock()
+        tries_left = self._tries_left(position)
+        best = self.choose(position)
+        stats = partition_stats(
+            position.matrix.values,
+            position.pool,
+            position.candidates,
+            position.matrix.game.n_patterns,
+        )
+        can_win = position.can_win(position.pool)
+        order = np.lexsort((stats.sum_squares, -(stats.n_buckets + can_win)))
+        chosen = [int(np.flatnonzero(position.pool == best)[0])]
+        chosen += [int(k) for k in order if position.pool[k] != best][: max(top - 1, 0)]
+        n = len(position.candidates)
+        ranked = []
+        for k in chosen:
+            guess = int(position.pool[k])
+            value = search.try_guess(
+                position.candidates, tries_left, position.pool, guess, INFEASIBLE
+            )
+            ranked.append(
+                RankedGuess(
+                    word=position.matrix.game.guesses.words[guess],
+                    row=guess,
+                    score=value.lower / n,
+                    is_candidate=bool(can_win[k]),
+                    entropy=float(stats.entropy[k]),
+                    expected_size=float(stats.expected_size[k]),
+                    worst=int(stats.worst[k]),
+                    n_buckets=int(stats.n_buckets[k]),
+                )
+            )
+        ranked.sort(key=lambda r: r.score)
+        return ranked[:top]

@@ -1,0 +1,23 @@
+"""Decision trees: grow from a strategy, check, store, load, export, walk."""
+
+from wordsolver.tree.check import TreeCheckError, check_tree
+from wordsolver.tree.export import nested_data, render_dot, render_text
+from wordsolver.tree.grow import grow_tree
+from wordsolver.tree.node import DecisionTree, Node, split
+from wordsolver.tree.storage import TreeFileError, load_tree, read_tree_document, save_tree
+
+__all__ = [
+    "DecisionTree",
+    "Node",
+    "TreeCheckError",
+    "TreeFileError",
+    "check_tree",
+    "grow_tree",
+    "load_tree",
+    "nested_data",
+    "read_tree_document",
+    "render_dot",
+    "render_text",
+    "save_tree",
+    "split",
+]

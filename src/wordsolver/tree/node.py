@@ -1,0 +1,82 @@
+"""The decision tree: node = guess, edge = feedback pattern -> child. Built once, walked many times.
+
+A tree is tied to a :class:`~wordsolver.matrix.PatternMatrix` (its game and word lists); every
+question about it (how many guesses each secret needs, the distribution) is answered by walking it
+with the matrix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from wordsolver.errors import WordsolverError
+from wordsolver.matrix import PatternMatrix
+
+IdArray = npt.NDArray[np.intp]
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    """A guess and, for every feedback other than the win, the subtree played next."""
+
+    guess: int  # row in game.guesses
+    children: dict[int, Node] = field(default_factory=dict)
+
+    def walk(self) -> Iterator[Node]:
+        """This node and every node below it, depth first."""
+        yield self
+        for child in self.children.values():
+            yield from child.walk()
+
+
+def split(patterns: npt.NDArray[Any], candidates: IdArray) -> list[tuple[int, IdArray]]:
+    """Group candidates by their pattern: ``[(pattern, members), ...]`` in pattern order."""
+    order = np.argsort(patterns, kind="stable")
+    ordered = patterns[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    stops = [*starts[1:], len(order)]
+    return [(int(ordered[a]), candidates[order[a:b]]) for a, b in zip(starts, stops, strict=True)]
+
+
+@dataclass(eq=False)
+class DecisionTree:
+    """A whole strategy for one game, with what it was built from.
+
+    ``lower_bound`` is a proven lower bound on the total guesses of any tree for these secrets
+    (equal to the tree's own total when ``proven``); None when nothing was proven.
+    """
+
+    matrix: PatternMatrix
+    root: Node
+    strategy: str
+    options: dict[str, Any] = field(default_factory=dict)
+    proven: bool = False
+    lower_bound: float | None = None
+
+    def guesses_needed(self, secrets: IdArray | None = None) -> npt.NDArray[np.int64]:
+        """Guesses each secret takes (all secrets, or those given); error if one is not reached."""
+        game = self.matrix.game
+        values = self.matrix.values
+        chosen = np.arange(len(game.secrets)) if secrets is None else secrets
+        needed = np.empty(len(chosen), dtype=np.int64)
+        for i, secret in enumerate(chosen):
+            node, count = self.root, 1
+            while (pattern := int(values[node.guess, secret])) != game.win_pattern:
+                child = node.children.get(pattern)
+                if child is None:
+                    raise WordsolverError(
+                        f"the tree does not reach secret {game.secrets.words[secret]!r}"
+                    )
+                node, count = child, count + 1
+            needed[i] = count
+        return needed
+
+    @property
+    def size(self) -> int:
+        """Number of nodes (guesses) in the tree."""
+        return sum(1 for _ in self.root.walk())

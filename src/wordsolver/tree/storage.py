@@ -1,0 +1,117 @@
+"""The tree file: versioned JSON that records the game, the word lists' hashes, the strategy and
+its options, so a tree can never be walked with the wrong lists.
+
+Layout (``format`` = ``wordsolver-tree``, ``version`` = 1)::
+
+    {"format": "wordsolver-tree", "version": 1,
+     "game": {"name", "rule", "length", "alphabet", "max_tries", "secrets": digest,
+              "guesses": digest, "n_secrets", "n_guesses"},
+     "strategy": name, "options": {...}, "proven": bool, "lower_bound": number | null,
+     "tree": {"guess": word, "next": {feedback text: subtree, ...}}}
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from wordsolver.cache import atomic_writer
+from wordsolver.errors import WordsolverError
+from wordsolver.games import Game
+from wordsolver.matrix import PatternMatrix
+from wordsolver.tree.export import nested_data
+from wordsolver.tree.node import DecisionTree, Node
+
+FORMAT = "wordsolver-tree"
+VERSION = 1
+
+
+class TreeFileError(WordsolverError):
+    """A tree file is unreadable, damaged, or made for other rules or word lists."""
+
+
+def game_identity(game: Game) -> dict[str, Any]:
+    """What a tree file records about its game."""
+    return {
+        "name": game.name,
+        "rule": game.rule.name,
+        "length": game.length,
+        "alphabet": game.alphabet.letters,
+        "max_tries": game.max_tries,
+        "secrets": game.secrets.digest(),
+        "guesses": game.guesses.digest(),
+        "n_secrets": len(game.secrets),
+        "n_guesses": len(game.guesses),
+    }
+
+
+def tree_document(tree: DecisionTree) -> dict[str, Any]:
+    """The whole file content as plain data."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game_identity(tree.matrix.game),
+        "strategy": tree.strategy,
+        "options": tree.options,
+        "proven": tree.proven,
+        "lower_bound": tree.lower_bound,
+        "tree": nested_data(tree),
+    }
+
+
+def save_tree(tree: DecisionTree, path: Path) -> None:
+    """Write the tree file atomically (never half-written)."""
+    text = json.dumps(tree_document(tree), ensure_ascii=False, separators=(",", ":"))
+    with atomic_writer(path) as file:
+        file.write(text.encode("utf-8") + b"\n")
+
+
+def read_tree_document(path: Path) -> dict[str, Any]:
+    """The raw document of a tree file, checked for format and version only."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise TreeFileError(f"{path}: cannot read ({error.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise TreeFileError(f"{path}: not a tree file (damaged JSON: {error})") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise TreeFileError(f"{path}: not a wordsolver tree file")
+    if document.get("version") != VERSION:
+        raise TreeFileError(
+            f"{path}: tree format version {document.get('version')!r}; this wordsolver reads"
+            f" version {VERSION}"
+        )
+    return document
+
+
+def load_tree(path: Path, matrix: PatternMatrix) -> DecisionTree:
+    """Read a tree for this game; refuses one made for other rules or word lists."""
+    document = read_tree_document(path)
+    expected = game_identity(matrix.game)
+    recorded = document.get("game", {})
+    differences = [key for key in expected if key != "name" and recorded.get(key) != expected[key]]
+    if differences:
+        raise TreeFileError(
+            f"{path}: made for other game rules or word lists ({', '.join(differences)} differ);"
+            f" it was built for {recorded.get('name', '?')!r}"
+        )
+    try:
+        root = _node_from_data(document["tree"], matrix.game)
+        return DecisionTree(
+            matrix=matrix,
+            root=root,
+            strategy=str(document["strategy"]),
+            options=dict(document.get("options", {})),
+            proven=bool(document.get("proven", False)),
+            lower_bound=document.get("lower_bound"),
+        )
+    except (KeyError, TypeError, AttributeError, WordsolverError) as error:
+        raise TreeFileError(f"{path}: damaged tree ({error})") from None
+
+
+def _node_from_data(data: dict[str, Any], game: Game) -> Node:
+    node = Node(game.guess_row(data["guess"]))
+    for edge, child in data.get("next", {}).items():
+        node.children[game.parse_pattern(edge)] = _node_from_data(child, game)
+    return node
