@@ -16,6 +16,7 @@ import numpy.typing as npt
 from wordsolver.strategies.base import IdArray
 from wordsolver.strategies.player import Player
 from wordsolver.tree.grow import Progress, grow_tree
+from wordsolver.tree.node import DecisionTree
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -71,6 +72,23 @@ class Evaluation:
             "seconds": round(self.seconds, 3),
         }
 
+    @classmethod
+    def of_tree(
+        cls, tree: DecisionTree, secrets: IdArray | None = None, seconds: float = 0.0
+    ) -> Evaluation:
+        """The evaluation of a grown tree over all secrets (or those it was grown for)."""
+        game = tree.matrix.game
+        played = np.arange(len(game.secrets)) if secrets is None else np.unique(secrets)
+        return cls(
+            game=game.name,
+            strategy=tree.strategy,
+            max_tries=game.max_tries,
+            secrets=played,
+            guesses=tree.guesses_needed(played),
+            seconds=seconds,
+            options=tree.options,
+        )
+
 
 def evaluate(
     player: Player, *, secrets: IdArray | None = None, progress: Progress | None = None
@@ -78,13 +96,4 @@ def evaluate(
     """Play ``player`` against every secret (or just ``secrets``) and count the guesses."""
     started = time.perf_counter()
     tree = grow_tree(player, secrets=secrets, progress=progress)
-    played = np.arange(len(player.matrix.game.secrets)) if secrets is None else np.sort(secrets)
-    return Evaluation(
-        game=player.matrix.game.name,
-        strategy=player.strategy.name,
-        max_tries=player.matrix.game.max_tries,
-        secrets=played,
-        guesses=tree.guesses_needed(played),
-        seconds=time.perf_counter() - started,
-        options=player.options.describe(),
-    )
+    return Evaluation.of_tree(tree, secrets, time.perf_counter() - started)

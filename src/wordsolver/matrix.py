@@ -34,8 +34,7 @@ class PatternMatrix:
     @cached_property
     def by_secret(self) -> PatternArray:
         """The same cells secret-major (``by_secret[s, g]``), for kernels that scan all guesses."""
-        transposed: PatternArray = np.ascontiguousarray(self.values.T)
-        return transposed
+        return np.ascontiguousarray(self.values.T)  # type: ignore[return-value]
 
 
 def matrix_key(game: Game) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -25,6 +26,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+
+#: The ``--json`` flag every command with a table or list offers.
+JsonOption = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 #: Results go to stdout; progress and warnings to stderr so ``--json`` output stays clean.
 stdout = Console(highlight=False, soft_wrap=True)

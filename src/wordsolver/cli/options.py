@@ -16,6 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from wordsolver.cli.base import JsonOption as JsonOption  # re-exported for commands
 from wordsolver.cli.base import warn
 from wordsolver.games import Game, GameOverrides, find_game, game_names
 from wordsolver.strategies import PlayOptions
@@ -55,8 +56,7 @@ _DEFAULTS: dict[str, Any] = {
 }
 
 
-def load_game(
-    game_name: str,
+def game_overrides(
     length: int | None = None,
     alphabet: str | None = None,
     tries: int | None = None,
@@ -64,49 +64,83 @@ def load_game(
     allowed: Path | None = None,
     words: str | None = None,
     skip_bad: bool = False,
-) -> Game:
-    """The game the options describe, warning about skipped lines."""
+) -> GameOverrides:
+    """The custom-game options as one value."""
     inline = tuple(words.replace(",", " ").split()) if words is not None else None
-    overrides = GameOverrides(length, alphabet, tries, answers, allowed, inline, skip_bad)
+    return GameOverrides(length, alphabet, tries, answers, allowed, inline, skip_bad)
+
+
+def load_game(game_name: str, overrides: GameOverrides) -> Game:
+    """The game the options describe, warning about skipped lines."""
     game = find_game(game_name, overrides)
     if game.secrets.skipped:
         warn(f"skipped {game.secrets.skipped} bad word(s) in {game.secrets.name}")
     return game
 
 
-def game_command(function: Command) -> Command:
-    """Give a command the game argument and options; it receives ``game: Game`` instead."""
-    signature = inspect.signature(function)
+def _with_game_options(
+    function: Command, target: str, build: Callable[[dict[str, Any]], Any], with_name: bool
+) -> Command:
+    """Replace the parameter ``target`` of a command by the game options (and GAME argument,
+    placed where ``target`` stood); the command receives ``build(those values)`` instead."""
     hints = typing.get_type_hints(function, include_extras=True)
-    own = [
-        p.replace(annotation=hints[p.name])
-        for p in signature.parameters.values()
-        if p.name != "game"
-    ]
-    added = [
+    option_names = [name for name in _GAME_PARAMETERS if name != "game_name"]
+    positional: list[inspect.Parameter] = []
+    keyword: list[inspect.Parameter] = []
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.name == target:
+            if with_name:
+                positional.append(
+                    inspect.Parameter(
+                        "game_name",
+                        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                        annotation=_GAME_PARAMETERS["game_name"],
+                    )
+                )
+            continue
+        parameter = parameter.replace(annotation=hints[parameter.name])
+        if parameter.default is inspect.Parameter.empty:
+            positional.append(parameter)
+        else:
+            keyword.append(parameter.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+    options = [
         inspect.Parameter(
             name,
             inspect.Parameter.KEYWORD_ONLY,
-            annotation=annotation,
-            default=_DEFAULTS.get(name, inspect.Parameter.empty),
+            annotation=_GAME_PARAMETERS[name],
+            default=_DEFAULTS[name],
         )
-        for name, annotation in _GAME_PARAMETERS.items()
+        for name in option_names
     ]
-    first = [added[0].replace(kind=inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    positional = [p for p in own if p.default is inspect.Parameter.empty]
-    rest = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own if p not in positional]
-    parameters = [*first, *positional, *added[1:], *rest]
+    signature = inspect.Signature([*positional, *options, *keyword])
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        bound = inspect.Signature(parameters).bind(*args, **kwargs)
-        values = dict(bound.arguments)
-        game_values = {name: values.pop(name) for name in _GAME_PARAMETERS if name in values}
-        return function(game=load_game(**game_values), **values)
+        values = dict(signature.bind(*args, **kwargs).arguments)
+        taken = {name: values.pop(name) for name in [*option_names, "game_name"] if name in values}
+        return function(**{target: build(taken)}, **values)
 
-    wrapper.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {p.name: p.annotation for p in parameters}
+    wrapper.__signature__ = signature  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in signature.parameters.values()}
     return wrapper  # type: ignore[return-value]
+
+
+def game_command(function: Command) -> Command:
+    """Give a command the GAME argument and custom-game options; it receives ``game: Game``."""
+
+    def build(values: dict[str, Any]) -> Game:
+        name = values.pop("game_name")
+        return load_game(name, game_overrides(**values))
+
+    return _with_game_options(function, "game", build, with_name=True)
+
+
+def overrides_command(function: Command) -> Command:
+    """Give a command the custom-game options (no GAME argument: it names its game itself, e.g.
+    from a file); it receives ``overrides: GameOverrides``."""
+    return _with_game_options(
+        function, "overrides", lambda values: game_overrides(**values), with_name=False
+    )
 
 
 StrategyOption = Annotated[
@@ -121,7 +155,6 @@ GuessFromOption = Annotated[
 OpenerOption = Annotated[
     str | None, typer.Option(help="fixed first guesses, e.g. salet or raise,clout")
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="machine-readable output")]
 
 
 def play_options(hard: bool, guess_from: str, opener: str | None) -> PlayOptions:

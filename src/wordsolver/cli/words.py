@@ -21,7 +21,7 @@ from wordsolver.anagram import (
     parse_hand,
     solve_hand,
 )
-from wordsolver.cli.base import ExitCode, app, stderr, stdout, warn
+from wordsolver.cli.base import ExitCode, JsonOption, app, stderr, stdout, warn
 from wordsolver.lexicon import Lexicon
 
 DictionaryOption = Annotated[
@@ -33,9 +33,6 @@ DictionaryOption = Annotated[
 SkipBadOption = Annotated[
     bool, typer.Option("--skip-bad", help="skip lines of a word file that are not words")
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="machine-readable output")]
-
-
 @app.command("check")
 def check(
     words: Annotated[list[str], typer.Argument(metavar="WORD...", help="the words to look up")],

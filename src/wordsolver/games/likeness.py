@@ -54,7 +54,7 @@ class LikenessRule(FeedbackRule):
 
     def parse_pattern(self, text: str, length: int) -> int:
         stripped = text.strip()
-        if stripped.isdigit() and int(stripped) <= length:
+        if stripped.isdecimal() and int(stripped) <= length:
             return int(stripped)
         raise InvalidPatternError(
             f"cannot read likeness {text!r}: give a number from 0 to {length}"

@@ -11,6 +11,7 @@ Every built-in game is a :class:`GameSpec`; :func:`find_game` turns a name plus 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
@@ -64,6 +65,12 @@ class GameOverrides:
 
 
 COLOURS, BULLS_COWS, LIKENESS = ColoursRule(), BullsCowsRule(), LikenessRule()
+#: Longest word any game may have.
+MAX_LENGTH = 32
+#: Most patterns a game may have (cells of the pattern matrix are at most 16 bits).
+MAX_PATTERNS = 65536
+#: Most strings a generated list may hold (the pattern matrix must fit in memory).
+MAX_GENERATED = 2_000_000
 
 GAMES: tuple[GameSpec, ...] = (
     GameSpec(
@@ -175,8 +182,15 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
         if wanted.tries < 1:
             raise InvalidWordError("--tries must be at least 1")
         spec = replace(spec, max_tries=wanted.tries)
+    if wanted.length is not None and not 1 <= wanted.length <= MAX_LENGTH:
+        raise InvalidWordError(f"--length must be from 1 to {MAX_LENGTH}")
     secrets = _answers(spec, wanted, custom)
     length = wanted.length or spec.length or len(secrets.words[0])
+    if spec.rule.n_patterns(length) > MAX_PATTERNS:
+        longest = max(n for n in range(1, MAX_LENGTH) if spec.rule.n_patterns(n) <= MAX_PATTERNS)
+        raise InvalidWordError(
+            f"{spec.rule.name} feedback allows words of at most {longest} letters, not {length}"
+        )
     rule = WordRule(spec.alphabet, length, spec.distinct_letters)
     secrets = _check_all(secrets, rule, wanted.skip_bad)
     allowed = _allowed(spec, wanted, custom, length)
@@ -201,7 +215,7 @@ def _answers(spec: GameSpec, wanted: GameOverrides, custom: bool) -> Lexicon:
     if wanted.answers is not None:
         return read_word_file(wanted.answers, loose, skip_bad=wanted.skip_bad)
     if spec.answers == "generated":
-        return all_strings(spec.alphabet, wanted.length or _fixed(spec), spec.distinct_letters)
+        return _generate(spec.alphabet, wanted.length or _fixed(spec), spec.distinct_letters)
     if spec.answers is None:
         raise InvalidWordError(f"{spec.name} needs the words on screen: give --words or --answers")
     if custom:
@@ -218,7 +232,7 @@ def _allowed(spec: GameSpec, wanted: GameOverrides, custom: bool, length: int) -
             wanted.allowed, WordRule(spec.alphabet, length), skip_bad=wanted.skip_bad
         )
     if spec.allowed == "generated":
-        return all_strings(spec.alphabet, length, spec.distinct_letters)
+        return _generate(spec.alphabet, length, spec.distinct_letters)
     if spec.allowed is None or custom or wanted.answers or wanted.words:
         return None
     return builtin_lexicon(spec.allowed)
@@ -235,6 +249,19 @@ def _check_all(secrets: Lexicon, rule: WordRule, skip_bad: bool) -> Lexicon:
     if not good:
         raise InvalidWordError(f"{secrets.name}: no word fits the game")
     return Lexicon(secrets.name, good, secrets.skipped + len(secrets.words) - len(good))
+
+
+def _generate(alphabet: Alphabet, length: int, distinct_letters: bool) -> Lexicon:
+    """Every string of the game's kind, refusing spaces too large to hold."""
+    if distinct_letters and length > alphabet.size:
+        raise InvalidWordError(f"{length} distinct letters cannot be drawn from {alphabet.size}")
+    count = math.perm(alphabet.size, length) if distinct_letters else alphabet.size**length
+    if count > MAX_GENERATED:
+        raise InvalidWordError(
+            f"{count:,} strings of {length} letters are too many to generate"
+            f" (at most {MAX_GENERATED:,}); use a shorter length or a smaller alphabet"
+        )
+    return all_strings(alphabet, length, distinct_letters)
 
 
 def _fixed(spec: GameSpec) -> int:

@@ -81,7 +81,7 @@ def read_word_file(path: str | Path, rule: WordRule, *, skip_bad: bool = False) 
     """Load a user's word list; errors name the file and the line."""
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise WordListError(f"{file}: not UTF-8 text ({error.reason})") from None
     except OSError as error:

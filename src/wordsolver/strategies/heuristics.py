@@ -69,10 +69,10 @@ def _tie_broken_order(
         considered = np.flatnonzero(primary <= primary.min() + _TOLERANCE)
     else:
         considered = np.arange(len(primary))
-    keys = (
-        -stats.entropy[considered],
+    keys = (  # floats rounded: equal partitions must tie exactly, whatever the summation order
+        np.round(-stats.entropy[considered] / _TOLERANCE),
         stats.worst[considered],
-        stats.expected_size[considered],
+        stats.sum_squares[considered],
         ~is_candidate[considered],
         np.round(primary[considered] / _TOLERANCE) if top != 1 else np.zeros(len(considered)),
     )
@@ -155,6 +155,6 @@ class RandomCandidate(PartitionStrategy):
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         # Seeded by the position itself so the choice repeats in any visiting order.
-        key = [self.seed, position.tries_used, *position.candidates[:64].tolist()]
+        key = [self.seed % 2**64, position.tries_used, *position.candidates[:64].tolist()]
         rng = np.random.default_rng(np.asarray(key, dtype=np.uint64) + len(position.candidates))
         return rng.random(len(stats.rows))

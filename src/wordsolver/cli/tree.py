@@ -1,0 +1,243 @@
+"""``tree build|stats|show|export|check|walk``: whole strategies as decision trees."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import numpy as np
+import typer
+from rich.table import Table
+
+from wordsolver.cli.base import JsonOption, app, stdout
+from wordsolver.cli.options import (
+    GuessFromOption,
+    HardOption,
+    OpenerOption,
+    StrategyOption,
+    game_command,
+    load_game,
+    overrides_command,
+    play_options,
+)
+from wordsolver.cli.progress import progress_bar
+from wordsolver.errors import InvalidPatternError, InvalidWordError
+from wordsolver.evaluate import Evaluation
+from wordsolver.games import Game, GameOverrides
+from wordsolver.matrix import pattern_matrix
+from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.strategies.optimal import (
+    Optimal,
+    OptimalSearch,
+    SearchLimit,
+    SearchResult,
+    solve_optimal,
+)
+from wordsolver.tree import (
+    DecisionTree,
+    Node,
+    check_tree,
+    grow_tree,
+    load_tree,
+    read_tree_document,
+    render_dot,
+    render_text,
+    save_tree,
+)
+from wordsolver.tree.storage import tree_document
+
+tree_app = typer.Typer(
+    help="Build a whole strategy once as a decision tree; inspect, export, check and walk it.",
+    no_args_is_help=True,
+)
+app.add_typer(tree_app, name="tree")
+
+TreeFile = Annotated[Path, typer.Argument(help="a tree file made by `wordsolver tree build`")]
+
+
+@tree_app.command("build")
+@game_command
+def build(
+    game: Game,
+    strategy: StrategyOption = "entropy",
+    hard: HardOption = False,
+    guess_from: GuessFromOption = "allowed",
+    opener: OpenerOption = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="tree file to write")
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--time", help="optimal: stop searching after this long")
+    ] = None,
+    nodes: Annotated[int | None, typer.Option(help="optimal: stop after this many sets")] = None,
+    beam: Annotated[
+        int | None, typer.Option(help="optimal: try only the K most promising guesses per set")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="seed of the random strategy")] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """Grow the strategy's decision tree (optimal: search and prove it) and save it."""
+    options = play_options(hard, guess_from, opener)
+    matrix = pattern_matrix(game)
+    chosen = find_strategy(strategy, seed=seed)
+    target = output or Path(f"{game.name.split()[0]}-{chosen.name}.tree.json")
+    with progress_bar(f"{chosen.name} tree", len(game.secrets)) as advance:
+        if isinstance(chosen, Optimal):
+            result = _optimal_tree(matrix, options, SearchLimit(seconds, nodes, beam), advance)
+            tree = result.tree
+        else:
+            tree = grow_tree(Player(matrix, chosen, options), progress=advance)
+    tree.options = options.describe()
+    save_tree(tree, target)
+    _print_stats(tree, as_json, saved=target)
+
+
+def _optimal_tree(
+    matrix: Any, options: PlayOptions, limit: SearchLimit, advance: Any
+) -> SearchResult:
+    """Run the exact search; sets the budget cut short are finished by the entropy strategy."""
+    search = OptimalSearch(
+        matrix,
+        hard=options.hard,
+        only_candidates=options.guess_from == "candidates",
+        limit=limit,
+    )
+    greedy = Player(matrix, find_strategy("entropy"), options)
+    tries = matrix.game.max_tries
+
+    def fallback(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
+        mask = None
+        if options.hard:
+            mask = np.zeros(len(matrix.game.guesses), dtype=np.bool_)
+            mask[pool] = True
+        used = (tries - tries_left) if tries else 0
+        return grow_tree(greedy, start=(candidates, used, mask)).root
+
+    openers = tuple(matrix.game.guess_row(word) for word in options.openers)
+    return solve_optimal(search, openers, fallback=fallback, progress=advance)
+
+
+def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
+    """Load a tree with the game it records (the custom options must name the same lists)."""
+    recorded = read_tree_document(path)["game"].get("name", "")
+    game = load_game(str(recorded).removesuffix(" (custom)"), overrides)
+    return load_tree(path, pattern_matrix(game))
+
+
+def _stats(tree: DecisionTree) -> dict[str, Any]:
+    numbers = Evaluation.of_tree(tree).to_json()
+    del numbers["seconds"]
+    return {**numbers, "size": tree.size, "proven": tree.proven, "lower_bound": tree.lower_bound}
+
+
+def _print_stats(tree: DecisionTree, as_json: bool, saved: Path | None = None) -> None:
+    numbers = _stats(tree)
+    if as_json:
+        stdout.print_json(json.dumps(numbers, ensure_ascii=False))
+        return
+    table = Table("measure", "value", title=f"{numbers['game']}: {numbers['strategy']} tree")
+    table.add_row("secrets", str(numbers["total"]))
+    table.add_row("mean guesses", f"{numbers['mean']:.4f}")
+    table.add_row("total guesses", str(round(numbers["mean"] * numbers["total"])))
+    table.add_row("worst", str(numbers["worst"]))
+    if numbers["max_tries"]:
+        table.add_row(f"losses (> {numbers['max_tries']} tries)", str(numbers["losses"]))
+    table.add_row("distribution", "  ".join(f"{k}:{v}" for k, v in numbers["distribution"].items()))
+    table.add_row("nodes", str(numbers["size"]))
+    if numbers["lower_bound"] is not None:
+        proof = "proven optimal" if numbers["proven"] else "not proven"
+        table.add_row("lower bound", f"{numbers['lower_bound']} ({proof})")
+    stdout.print(table)
+    if saved is not None:
+        stdout.print(f"saved {saved}")
+
+
+@tree_app.command("stats")
+@overrides_command
+def stats(tree_file: TreeFile, overrides: GameOverrides, as_json: JsonOption = False) -> None:
+    """Mean, distribution, worst case, losses and size of a saved tree."""
+    _print_stats(_open_tree(tree_file, overrides), as_json)
+
+
+@tree_app.command("show")
+@overrides_command
+def show(
+    tree_file: TreeFile,
+    overrides: GameOverrides,
+    depth: Annotated[int | None, typer.Option(min=0, help="show this many levels")] = None,
+) -> None:
+    """The tree as indented text: ``feedback → next guess``."""
+    stdout.print(render_text(_open_tree(tree_file, overrides), depth), markup=False)
+
+
+@tree_app.command("export")
+@overrides_command
+def export(
+    tree_file: TreeFile,
+    overrides: GameOverrides,
+    fmt: Annotated[str, typer.Option("--format", help="json or dot (Graphviz)")] = "json",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="file to write")] = None,
+) -> None:
+    """Write the tree as JSON or as Graphviz dot."""
+    tree = _open_tree(tree_file, overrides)
+    if fmt == "json":
+        text = json.dumps(tree_document(tree), ensure_ascii=False, indent=1) + "\n"
+    elif fmt == "dot":
+        text = render_dot(tree)
+    else:
+        raise InvalidWordError(f"unknown --format {fmt!r}; choose from: dot, json")
+    if output is None:
+        stdout.out(text, end="", highlight=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+@tree_app.command("check")
+@game_command
+def check(tree_file: TreeFile, game: Game, as_json: JsonOption = False) -> None:
+    """Prove a tree fits a game: every secret is reached and every edge can happen."""
+    tree = load_tree(tree_file, pattern_matrix(game))
+    check_tree(tree)
+    numbers = _stats(tree)
+    if as_json:
+        stdout.print_json(json.dumps({"ok": True, **numbers}, ensure_ascii=False))
+    else:
+        stdout.print(
+            f"ok: all {numbers['total']} secrets are reached, every edge can happen"
+            f" ({numbers['size']} nodes, mean {numbers['mean']:.4f}, worst {numbers['worst']})"
+        )
+
+
+@tree_app.command("walk")
+@overrides_command
+def walk(tree_file: TreeFile, overrides: GameOverrides) -> None:
+    """Play along a saved tree: it says what to guess, you type the feedback. Instant."""
+    tree = _open_tree(tree_file, overrides)
+    game = tree.matrix.game
+    words = game.guesses.words
+    node, turn = tree.root, 1
+    while True:
+        stdout.print(f"guess {turn}: {words[node.guess]}")
+        try:
+            text = input("feedback> ").strip()
+        except EOFError:
+            return
+        if text in ("quit", "q"):
+            return
+        try:
+            pattern = game.parse_pattern(text)
+        except InvalidPatternError as error:
+            stdout.print(f"{error}", markup=False)
+            continue
+        if pattern == game.win_pattern:
+            stdout.print(f"solved in {turn}")
+            return
+        child = node.children.get(pattern)
+        if child is None:
+            stdout.print(
+                f"no secret gives {game.format_pattern(pattern)} here; check the feedback",
+                markup=False,
+            )
+            continue
+        node, turn = child, turn + 1

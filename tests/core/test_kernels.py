@@ -1,0 +1,222 @@
+"""Compiled kernels agree with the readable reference rules on random words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordsolver.alphabet import Alphabet
+from wordsolver.errors import InvalidWordError
+from wordsolver.games import (
+    BullsCowsRule,
+    ColoursRule,
+    FeedbackRule,
+    Game,
+    GameOverrides,
+    LikenessRule,
+    find_game,
+)
+from wordsolver.matrix import PatternMatrix, build_values, pattern_matrix
+from wordsolver.partition import in_place_totals, partition_stats
+
+RULES = [ColoursRule(), BullsCowsRule(), LikenessRule()]
+POOL = "abcdefghijklmnopqrstuvwxyzабвгдежзий"  # letters to draw random alphabets from
+
+
+@dataclass(frozen=True)
+class Words:
+    alphabet: Alphabet
+    length: int
+    guesses: list[str]
+    secrets: list[str]
+
+
+@st.composite
+def word_sets(draw: st.DrawFn) -> Words:
+    """A random alphabet of 2..33 letters and random words, with or without repeated letters.
+
+    Words are drawn from a random part of the alphabet so that letters collide often, while the
+    letter codes still spread over the whole alphabet.
+    """
+    size = draw(st.integers(2, 33))
+    letters = "".join(draw(st.permutations(POOL))[:size])
+    length = draw(st.integers(1, 8))
+    distinct = draw(st.booleans()) and length <= size
+    used = letters[: draw(st.integers(length if distinct else 1, size))]
+    if distinct:
+        word = st.permutations(used).map(lambda p: "".join(p[:length]))
+    else:
+        word = st.text(alphabet=used, min_size=length, max_size=length)
+    guesses = draw(st.lists(word, min_size=1, max_size=6))
+    secrets = draw(st.lists(word, min_size=1, max_size=6))
+    secrets += draw(st.lists(st.sampled_from(guesses), max_size=2))  # some wins too
+    return Words(Alphabet("random", letters), length, guesses, secrets)
+
+
+def fill(rule: FeedbackRule, words: Words) -> np.ndarray:
+    out = np.empty((len(words.guesses), len(words.secrets)), rule.pattern_dtype(words.length))
+    rule.fill_matrix(
+        words.alphabet.encode(words.guesses), words.alphabet.encode(words.secrets), out
+    )
+    return out
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
+@settings(max_examples=100, deadline=None)
+@given(words=word_sets())
+def test_kernel_agrees_with_reference(rule: FeedbackRule, words: Words) -> None:
+    expected = [[rule.feedback(g, s) for s in words.secrets] for g in words.guesses]
+    assert fill(rule, words).tolist() == expected
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
+@settings(max_examples=100, deadline=None)
+@given(words=word_sets())
+def test_letters_in_place_counts_equal_positions(rule: FeedbackRule, words: Words) -> None:
+    in_place = rule.letters_in_place(words.length)
+    assert len(in_place) == rule.n_patterns(words.length)
+    for guess in words.guesses:
+        for secret in words.secrets:
+            same = sum(g == s for g, s in zip(guess, secret, strict=True))
+            assert in_place[rule.feedback(guess, secret)] == same
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
+@settings(max_examples=60, deadline=None)
+@given(words=word_sets())
+def test_patterns_are_in_range(rule: FeedbackRule, words: Words) -> None:
+    values = fill(rule, words)
+    assert values.max() < rule.n_patterns(words.length)
+    for row, guess in enumerate(words.guesses):
+        for column, secret in enumerate(words.secrets):
+            assert (values[row, column] == rule.win_pattern(words.length)) == (guess == secret)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
+@pytest.mark.parametrize("length", [1, 5, 8])
+def test_kernel_on_every_string_of_a_tiny_alphabet(rule: FeedbackRule, length: int) -> None:
+    alphabet = Alphabet("ab", "ab")
+    rng = np.random.default_rng(length)
+    words = sorted({"".join(rng.choice(["a", "b"], size=length)) for _ in range(40)})
+    case = Words(alphabet, length, words, words)
+    expected = [[rule.feedback(g, s) for s in words] for g in words]
+    assert fill(rule, case).tolist() == expected
+
+
+def six_letter_game() -> Game:
+    return find_game(
+        "wordle", GameOverrides(length=6, words=("abacus", "banana", "cabana", "sauces"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "overrides", "dtype"),
+    [
+        ("wordle", GameOverrides(words=("crane", "slate", "eerie")), np.uint8),
+        ("wordle", GameOverrides(length=6, words=("abacus", "banana", "sauces")), np.uint16),
+        ("fallout", GameOverrides(words=("abcdefgh", "bcdefgha")), np.uint8),
+        ("bulls", GameOverrides(length=3, alphabet="abcdef"), np.uint8),
+        ("mastermind", None, np.uint8),
+    ],
+)
+def test_matrix_dtype(name: str, overrides: GameOverrides | None, dtype: type) -> None:
+    game = find_game(name, overrides)
+    assert build_values(game).dtype == dtype
+    assert pattern_matrix(game).values.dtype == dtype
+
+
+def test_six_letter_matrix_holds_patterns_above_255() -> None:
+    game = six_letter_game()
+    values = pattern_matrix(game, use_cache=False).values
+    assert values.dtype == np.uint16
+    for row, guess in enumerate(game.guesses.words):
+        for column, secret in enumerate(game.secrets.words):
+            assert values[row, column] == game.rule.feedback(guess, secret)
+    assert (values[game.secret_rows, np.arange(len(game.secrets))] == 728).all()
+
+
+def test_colours_words_too_long_for_16_bit_patterns_are_refused() -> None:
+    """3**11 patterns would not fit a uint16 cell: such games are refused, not wrapped around."""
+    with pytest.raises(InvalidWordError, match="at most 10 letters, not 11"):
+        find_game("wordle", GameOverrides(length=11, words=("abcdefghijk", "abcdefghijl")))
+
+
+def test_ten_letter_colours_words_keep_their_patterns() -> None:
+    game = find_game(
+        "wordle", GameOverrides(length=10, words=("abcdefghij", "abcdefghil", "zyxwvutsrq"))
+    )
+    values = pattern_matrix(game, use_cache=False).values
+    for row, guess in enumerate(game.guesses.words):
+        for column, secret in enumerate(game.secrets.words):
+            assert int(values[row, column]) == game.rule.feedback(guess, secret)
+
+
+def test_wordle_matrix_rows_match_the_reference(
+    original_wordle: Game, original_wordle_matrix: PatternMatrix
+) -> None:
+    values = original_wordle_matrix.values
+    assert values.shape == (12972, 2315)
+    assert values.dtype == np.uint8
+    rng = np.random.default_rng(2022)
+    secrets = original_wordle.secrets.words
+    for row in [
+        *rng.choice(len(original_wordle.guesses), size=12),
+        *original_wordle.secret_rows[:3],
+    ]:
+        guess = original_wordle.guesses.words[row]
+        expected = [original_wordle.rule.feedback(guess, secret) for secret in secrets]
+        assert values[row].tolist() == expected, guess
+
+
+# --- partition kernels ----------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_partition_stats_agree_with_bucket_counts(
+    original_wordle_matrix: PatternMatrix, data: st.DataObject
+) -> None:
+    values = original_wordle_matrix.values
+    n_patterns = original_wordle_matrix.game.n_patterns
+    rows = np.array(
+        data.draw(st.lists(st.integers(0, values.shape[0] - 1), min_size=1, max_size=8))
+    )
+    candidates = np.array(
+        sorted(data.draw(st.sets(st.integers(0, values.shape[1] - 1), min_size=1, max_size=300)))
+    )
+    stats = partition_stats(values, rows, candidates, n_patterns)
+    n = len(candidates)
+    assert stats.n_candidates == n
+    for k, row in enumerate(rows):
+        counts = np.bincount(values[row, candidates], minlength=n_patterns)
+        sizes = counts[counts > 0].astype(np.float64)
+        assert stats.n_buckets[k] == len(sizes)
+        assert stats.sum_squares[k] == (sizes**2).sum()
+        assert stats.worst[k] == sizes.max()
+        assert stats.entropy[k] == pytest.approx(-(sizes / n * np.log2(sizes / n)).sum(), abs=1e-9)
+        assert stats.expected_size[k] == pytest.approx((sizes**2).sum() / n)
+        assert stats.stdev[k] == pytest.approx(sizes.std(), abs=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_in_place_totals_agree_with_counting(data: st.DataObject) -> None:
+    words = data.draw(
+        st.lists(
+            st.text(alphabet="abc", min_size=4, max_size=4), min_size=2, max_size=12, unique=True
+        )
+    )
+    game = find_game("fallout", GameOverrides(words=tuple(words)))
+    values = pattern_matrix(game, use_cache=False).values
+    rows = np.arange(len(game.guesses))
+    candidates = np.arange(len(game.secrets))
+    totals = in_place_totals(values, rows, candidates, game.rule.letters_in_place(game.length))
+    for row, guess in enumerate(game.guesses.words):
+        expected = sum(
+            sum(a == b for a, b in zip(guess, secret, strict=True)) for secret in game.secrets.words
+        )
+        assert totals[row] == expected
