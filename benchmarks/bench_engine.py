@@ -114,7 +114,7 @@ def main() -> int:
     all_rows = np.arange(len(russian.guesses), dtype=np.intp)
 
     def start_word_table() -> None:
-        stats = partition_stats(ru_matrix.values, all_rows, everything, russian.n_patterns)
+        stats = partition_stats(ru_matrix, all_rows, everything)
         np.lexsort((all_rows, stats.worst, stats.sum_squares))
 
     rows.append(

@@ -8,12 +8,15 @@ Sources and licences:
 
 * ``wordfreq`` (code Apache-2.0; data CC-BY-SA 4.0, built from Wikipedia, OpenSubtitles,
   SUBTLEX, Google Books Ngrams and other corpora credited in its README): word frequencies,
-  and the English vocabulary (its ``large`` English list).
+  and the English vocabulary (its ``large`` English list) for the 5-letter and Tonguess lists
+  and for the modern words and inflected forms of the large English list.
 * OpenCorpora dictionary as shipped by ``pymorphy3-dicts-ru`` (data CC-BY-SA 3.0, package code
   MIT; read with ``pymorphy3``, MIT): Russian nouns with their grammatical tags.
 * Webster's Second International Dictionary (1934) headword list ``web2``, public domain, as
-  shipped by ``english-words`` (code MIT): tells ordinary English words (lowercase headwords)
-  from names, abbreviations and inflected forms, which it does not list.
+  shipped by ``english-words`` (code MIT): the bulk of the large English list, and tells
+  ordinary English words (lowercase headwords) from names (capitalised entries), abbreviations
+  and inflected forms, which it does not list. The package's other list, ``gcide`` (the GNU
+  Collaborative International Dictionary of English), is GPL-licensed and deliberately unused.
 
 Every file is UTF-8, one word per line, casefolded (Russian ё folded into е), sorted, without
 duplicates, with a trailing newline. See ``docs/wordlists.md`` for the filters and counts.
@@ -43,8 +46,34 @@ FIVE_BUKV_ANSWERS_ZIPF = 2.2
 
 #: Longest word kept in the large English list.
 ENGLISH_MAX_LENGTH = 15
-#: The only one-letter English words (wordfreq also counts every letter as a token).
+#: The only one-letter English words (web2 and wordfreq also list every letter).
 ONE_LETTER_WORDS = frozenset({"a", "i"})
+#: Shortest word the large English list takes from wordfreq on frequency alone or as an
+#: inflection; shorter tokens missing from web2 are nearly all abbreviations or names.
+ENGLISH_MIN_CORPUS_LENGTH = 4
+#: Zipf a wordfreq word needs to enter the large English list without a dictionary behind it.
+ENGLISH_FREQUENT_ZIPF = 3.0
+#: Zipf a regular inflection (plural, -ed, -ing, -ier, -iest) of a known word needs.
+ENGLISH_INFLECTED_ZIPF = 1.5
+#: Zipf a plain -est superlative needs (rarer ones are mostly surnames and typos).
+ENGLISH_SUPERLATIVE_ZIPF = 2.0
+#: British spellings and the American ones they map to: -ise/-isation (and -yse), -our, and a
+#: doubled l before -ed/-ing/-er.
+BRITISH_SPELLINGS = (
+    (re.compile(r"(.+[^aeiou]i|.+y)s(e|ed|es|ing|er|ers|ation|ations|ational)"), r"\1z\2"),
+    (re.compile(r"(.{2,})our(s|ed|ing|ite|ites|able|ably|ful|less|er|ers|y|ies)?"), r"\1or\2"),
+    (re.compile(r"(.{2,}[aeiou]l)l(ed|ing|er|ers)"), r"\1\2"),
+)  # fmt: skip
+#: Everyday words of 2-3 letters that web2 (1934) lacks; wordfreq's frequent 2-3 letter tokens
+#: outside web2 are otherwise acronyms (bbc, ceo, mph), names and foreign words.
+MODERN_SHORT_WORDS = frozenset(
+    {
+        "ew", "hm", "mm", "oi", "ok", "oy", "qi", "uh",
+        "abs", "ads", "app", "bio", "box", "bro", "duh", "emo", "fab", "fax", "has", "heh",
+        "hmm", "ish", "lol", "max", "med", "meh", "mic", "mod", "mom", "nah", "oof", "ooh",
+        "ops", "poo", "shh", "tsk", "ups", "veg", "vid", "yay", "yum", "yup", "zen",
+    }
+)  # fmt: skip
 
 #: Slurs and obscenities that the dictionary filter lets through; never a secret word.
 OFFENSIVE_EN = frozenset(
@@ -81,6 +110,13 @@ def web2_headwords() -> frozenset[str]:
     )
 
 
+def web2_proper_names(headwords: frozenset[str]) -> frozenset[str]:
+    """Capitalised web2 entries (names of people, places, peoples), lowercased, that are not
+    also lowercase headwords."""
+    names = {word.lower() for word in get_english_words_set(["web2"]) if word.istitle()}
+    return frozenset(name for name in names if re.fullmatch("[a-z]+", name)) - headwords
+
+
 def plural_stems(word: str) -> set[str]:
     """Possible singulars of a word ending in -s, -es or -ies (none for an -ss word)."""
     if not word.endswith("s") or word.endswith("ss"):
@@ -112,6 +148,38 @@ def is_dictionary_word(word: str, headwords: frozenset[str]) -> bool:
     )
 
 
+def unsuffixed(word: str, suffix: str) -> set[str]:
+    """Possible bases of a word made with a suffix: the rest of the word, with e restored
+    (bak+ed), with a doubled final consonant undone (runn+ing), and with i back to y (tri+ed)."""
+    if not word.endswith(suffix):
+        return set()
+    rest = word[: -len(suffix)]
+    bases = {rest, rest + "e"}
+    if len(rest) > 1 and rest[-1] == rest[-2] and rest[-1] not in "aeiou":
+        bases.add(rest[:-1])
+    if rest.endswith("i"):
+        bases.add(rest[:-1] + "y")
+    return bases
+
+
+def american_spellings(word: str) -> set[str]:
+    """American spellings of a word if it looks British (colour, realised, travelled)."""
+    return {
+        pattern.sub(replacement, word)
+        for pattern, replacement in BRITISH_SPELLINGS
+        if pattern.fullmatch(word)
+    }
+
+
+def regular_bases(word: str) -> set[str]:
+    """Possible bases of a regular plural or verb form (-s, -es, -ies, -ed, -ied, -ing) or a
+    comparative or superlative of a -y adjective (-ier, -iest)."""
+    bases = plural_stems(word)
+    for suffix in ("ed", "ing", "ier", "iest"):
+        bases |= unsuffixed(word, suffix)
+    return bases
+
+
 def wordle_lists(headwords: frozenset[str]) -> tuple[list[str], list[str]]:
     """(answers, allowed): 5-letter words by frequency; answers are common headwords."""
     allowed = [word for word in latin_words("5") if english_zipf(word) >= WORDLE_ALLOWED_ZIPF]
@@ -138,13 +206,40 @@ def tonguess_list(length: int, min_zipf: float, headwords: frozenset[str]) -> li
     ]
 
 
-def english_list() -> list[str]:
-    """Every a-z word of wordfreq's large English list, up to the length cap."""
-    return [
-        word
-        for word in latin_words(f"1,{ENGLISH_MAX_LENGTH}")
-        if len(word) > 1 or word in ONE_LETTER_WORDS
+def english_list(headwords: frozenset[str], proper_names: frozenset[str]) -> list[str]:
+    """The large English list, a-z words of 1 to ``ENGLISH_MAX_LENGTH`` letters.
+
+    Every web2 headword of 2 letters or more, ``a`` and ``i`` and a few modern short words; and,
+    from wordfreq, words of 4 letters or more that are frequent and not web2 names, or that are
+    a regular inflection of a word of 3 letters or more taken so far (*acts* and *kids* although
+    web2 has *Acts* and *Kids*), or the British spelling of a word taken so far.
+    """
+    words = {word for word in headwords if 2 <= len(word) <= ENGLISH_MAX_LENGTH}
+    words |= ONE_LETTER_WORDS | MODERN_SHORT_WORDS
+    candidates = [
+        (word, english_zipf(word))
+        for word in latin_words(f"{ENGLISH_MIN_CORPUS_LENGTH},{ENGLISH_MAX_LENGTH}")
+        if word not in words
     ]
+    words.update(
+        word
+        for word, zipf in candidates
+        if zipf >= ENGLISH_FREQUENT_ZIPF and word not in proper_names
+    )
+    known = frozenset(words)
+    for word, zipf in candidates:
+        bases = regular_bases(word) if zipf >= ENGLISH_INFLECTED_ZIPF else set()
+        if zipf >= ENGLISH_SUPERLATIVE_ZIPF:
+            bases |= unsuffixed(word, "est")
+        if any(len(base) > 2 and base in known for base in bases):
+            words.add(word)
+    known = frozenset(words)
+    words.update(
+        word
+        for word, zipf in candidates
+        if zipf >= ENGLISH_INFLECTED_ZIPF and not known.isdisjoint(american_spellings(word))
+    )
+    return sorted(words)
 
 
 def fold_russian(word: str) -> str:
@@ -239,11 +334,11 @@ def build(out_dir: Path) -> None:
         "5bukv-allowed.txt": normalise(bukv_allowed),
         "tonguess3.txt": normalise(tonguess_list(3, TONGUESS3_ZIPF, headwords)),
         "tonguess4.txt": normalise(tonguess_list(4, TONGUESS4_ZIPF, headwords)),
-        "english.txt.gz": normalise(english_list()),
+        "english.txt.gz": normalise(english_list(headwords, web2_proper_names(headwords))),
     }
     require_subset(lists["wordle-answers.txt"], lists["wordle-allowed.txt"], "wordle answers")
     require_subset(lists["5bukv-answers.txt"], lists["5bukv-allowed.txt"], "5bukv answers")
-    for name in ("wordle-allowed.txt", "tonguess3.txt", "tonguess4.txt"):
+    for name in ("wordle-answers.txt", "tonguess3.txt", "tonguess4.txt"):
         require_subset(lists[name], lists["english.txt.gz"], name)
     out_dir.mkdir(parents=True, exist_ok=True)
     for file_name, words in lists.items():

@@ -45,9 +45,7 @@ def test_study_lists_have_the_published_sizes(study_game: Game) -> None:
 def test_start_word_table_matches_the_study(study_game: Game) -> None:
     matrix = pattern_matrix(study_game)
     rows = np.arange(len(study_game.guesses))
-    stats = partition_stats(
-        matrix.values, rows, np.arange(len(study_game.secrets)), study_game.n_patterns
-    )
+    stats = partition_stats(matrix, rows, np.arange(len(study_game.secrets)))
     best = np.lexsort((rows, stats.worst, stats.sum_squares))[:3]
     table = [
         (

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from wordsolver.strategies.base import IdArray
 from wordsolver.strategies.player import Player
-from wordsolver.tree.grow import Progress, grow_tree
+from wordsolver.tree.grow import Progress, Start, grow_tree
 from wordsolver.tree.node import DecisionTree
 
 
@@ -91,9 +91,17 @@ class Evaluation:
 
 
 def evaluate(
-    player: Player, *, secrets: IdArray | None = None, progress: Progress | None = None
+    player: Player,
+    *,
+    secrets: IdArray | None = None,
+    progress: Progress | None = None,
+    start: Start | None = None,
 ) -> Evaluation:
-    """Play ``player`` against every secret (or just ``secrets``) and count the guesses."""
+    """Play ``player`` against every secret (or just ``secrets``) and count the guesses.
+
+    ``start`` = (candidates, tries used, hard-mode mask) plays from a later moment of a game
+    instead: pass the candidates as ``secrets`` too; guesses are counted from that moment.
+    """
     started = time.perf_counter()
-    tree = grow_tree(player, secrets=secrets, progress=progress)
+    tree = grow_tree(player, secrets=secrets, progress=progress, start=start)
     return Evaluation.of_tree(tree, secrets, time.perf_counter() - started)

@@ -1,6 +1,8 @@
 """The pattern matrix: the pattern of every allowed guess against every secret, built once.
 
-Cells are uint8 unless the game has more than 256 patterns (then uint16). Built by the rule's
+Cells are uint8 unless the game has more than 256 patterns (then uint16). They are stored
+secret-major (the hot kernels read one secret's patterns against many guesses at a time);
+:attr:`PatternMatrix.values` is the guess × secret view of that storage. Built by the rule's
 compiled kernel and cached on disk keyed by game rules, both word lists' hashes and
 :data:`FORMAT_VERSION`; each cache file carries a checksum that is verified on load, and a file
 that does not match is rebuilt.
@@ -21,7 +23,7 @@ from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 
 #: Bump when the cell meaning or file layout changes; old cache files are then ignored.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,8 +35,11 @@ class PatternMatrix:
 
     @cached_property
     def by_secret(self) -> PatternArray:
-        """The same cells secret-major (``by_secret[s, g]``), for kernels that scan all guesses."""
-        return np.ascontiguousarray(self.values.T)  # type: ignore[return-value]
+        """The same cells secret-major (``by_secret[s, g]``): kernels that scan many guesses for
+        a few candidates read contiguous memory. Free when ``values`` is the transposed view of
+        a secret-major array, as built and cached here."""
+        cells: PatternArray = np.ascontiguousarray(self.values.T)  # type: ignore[assignment]
+        return cells
 
 
 def matrix_key(game: Game) -> str:
@@ -51,11 +56,14 @@ def matrix_key(game: Game) -> str:
 
 
 def build_values(game: Game) -> PatternArray:
-    """Compute every cell with the rule's compiled kernel (no cache)."""
+    """Compute every cell with the rule's compiled kernel (no cache).
+
+    The cells are stored secret-major; the result is its guess × secret transposed view.
+    """
     dtype = game.rule.pattern_dtype(game.length)
-    values: PatternArray = np.empty((len(game.guesses), len(game.secrets)), dtype=dtype)
-    game.rule.fill_matrix(game.guess_codes, game.secret_codes(), values)
-    return values
+    storage: PatternArray = np.empty((len(game.secrets), len(game.guesses)), dtype=dtype)
+    game.rule.fill_matrix(game.guess_codes, game.secret_codes(), storage.T)
+    return storage.T
 
 
 def pattern_matrix(game: Game, *, use_cache: bool = True) -> PatternMatrix:
@@ -63,29 +71,31 @@ def pattern_matrix(game: Game, *, use_cache: bool = True) -> PatternMatrix:
     if not use_cache:
         return PatternMatrix(game, build_values(game))
     path = cache_dir() / f"matrix-{matrix_key(game)}.bin"
-    expected_shape = (len(game.guesses), len(game.secrets))
+    storage_shape = (len(game.secrets), len(game.guesses))
     expected_dtype = np.dtype(game.rule.pattern_dtype(game.length))
-    values = _load(path, expected_shape, expected_dtype)
-    if values is None:
-        values = build_values(game)
-        _save(path, values)
-    return PatternMatrix(game, values)
+    storage = _load(path, storage_shape, expected_dtype)
+    if storage is None:
+        built: PatternArray = build_values(game).T  # secret-major and contiguous already
+        _save(path, built)
+        storage = built
+    return PatternMatrix(game, storage.T)
 
 
-def _checksum(values: PatternArray) -> str:
-    return hashlib.blake2b(np.ascontiguousarray(values).view(np.uint8).data).hexdigest()
+def _checksum(storage: PatternArray) -> str:
+    return hashlib.blake2b(storage.view(np.uint8).data).hexdigest()
 
 
-def _save(path: Path, values: PatternArray) -> None:
+def _save(path: Path, storage: PatternArray) -> None:
+    """Write the secret-major cells with a header that lets a reader verify them."""
     header = {
         "format": FORMAT_VERSION,
-        "shape": list(values.shape),
-        "dtype": values.dtype.str,
-        "blake2b": _checksum(values),
+        "shape": list(storage.shape),
+        "dtype": storage.dtype.str,
+        "blake2b": _checksum(storage),
     }
     with atomic_writer(path) as file:
         file.write(json.dumps(header).encode() + b"\n")
-        file.write(np.ascontiguousarray(values).view(np.uint8).data)
+        file.write(storage.view(np.uint8).data)
 
 
 def _load(
@@ -93,7 +103,7 @@ def _load(
     shape: tuple[int, int],
     dtype: np.dtype[np.unsignedinteger],
 ) -> PatternArray | None:
-    """The cached cells, or None when missing, stale or damaged."""
+    """The cached secret-major cells, or None when missing, stale or damaged."""
     try:
         with path.open("rb") as file:
             header = json.loads(file.readline())
@@ -108,7 +118,7 @@ def _load(
         or len(raw) != shape[0] * shape[1] * dtype.itemsize
     ):
         return None
-    values = np.frombuffer(raw, dtype=dtype).reshape(shape)
-    if _checksum(values) != header.get("blake2b"):
+    storage = np.frombuffer(raw, dtype=dtype).reshape(shape)
+    if _checksum(storage) != header.get("blake2b"):
         return None
-    return values
+    return storage

@@ -1,13 +1,15 @@
 """Hot kernels: how guesses split a set of candidates, summarised per guess.
 
-One pass per guess counts the candidates in each pattern bucket, and a second pass over the same
-candidates reads and clears those counts, so the cost is proportional to the number of candidates,
-not to the number of patterns.
+The kernels read the matrix secret-major (:attr:`PatternMatrix.by_secret`): for each candidate,
+its patterns against a block of guesses are one contiguous run, and the block's bucket counts fit
+in the first-level cache. Every statistic grows as the buckets fill, so one pass over the
+candidates gives them all.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -16,92 +18,195 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from wordsolver.games.rule import PatternArray
+from wordsolver.matrix import PatternMatrix
 
 IdArray = npt.NDArray[np.intp]
 Int64Array = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+HashArray = npt.NDArray[np.uint64]
 
-
+#: Guess lists shorter than this are scored whole (finding classes would cost more).
+_CLASSES_MIN_GUESSES = 20_000
+#: Largest key space of blanked words that :func:`distinct_guesses` tracks.
+_CLASSES_MAX_KEYS = 1 << 22
 #: Below this many cells (guesses × candidates) threads cost more than they save.
 PARALLEL_CELLS = 200_000
-#: Guesses counted together when walking the secret-major copy of the matrix (fits in L1).
+#: Guesses counted together (their counts stay in the first-level cache).
 _BLOCK = 32
+_FNV_OFFSET = 1469598103934665603
+_FNV_PRIME = 1099511628211
 
 
 @njit(cache=True, inline="always")
-def _split_guesses(
-    values: PatternArray,
+def _split_blocks(
+    by_secret: PatternArray,
     guess_rows: IdArray,
     candidates: IdArray,
-    first: int,
-    stop: int,
-    counts: Int64Array,
+    log_steps: FloatArray,
+    first_block: int,
+    stop_block: int,
+    counts: npt.NDArray[np.int32],
     sums: Int64Array,
     size_log_size: FloatArray,
+    fingerprints: HashArray,
 ) -> None:
-    """Fill ``sums[k] = (buckets, Σ size², worst)`` and Σ size·log2 size for guesses first..stop."""
-    for k in range(first, stop):
-        row = values[guess_rows[k]]
+    """Fill the outputs for the guesses of blocks ``first_block`` .. ``stop_block`` − 1.
+
+    ``log_steps[c]`` = (c+1)·log2(c+1) − c·log2(c): what a bucket growing from c adds to
+    Σ size·log2(size), so one pass over the candidates gives every sum.
+    """
+    n_guesses = guess_rows.shape[0]
+    n_patterns = counts.shape[1]
+    every_guess = n_guesses == by_secret.shape[1]  # guess_rows is 0..n-1: read rows directly
+    for block in range(first_block, stop_block):
+        first = block * _BLOCK
+        width = min(_BLOCK, n_guesses - first)
+        for j in range(width):
+            sums[first + j, 0] = 0
+            sums[first + j, 1] = 0
+            sums[first + j, 2] = 0
+            size_log_size[first + j] = 0.0
+            fingerprints[first + j] = np.uint64(_FNV_OFFSET)
         for s in candidates:
-            counts[row[s]] += 1
-        n_buckets = 0
-        sum_squares = 0
-        worst = 0
-        entropy_sum = 0.0
-        for s in candidates:
-            size = counts[row[s]]
-            if size:
-                n_buckets += 1
-                sum_squares += size * size
-                worst = max(worst, size)
-                entropy_sum += size * math.log2(size)
-                counts[row[s]] = 0
-        sums[k, 0] = n_buckets
-        sums[k, 1] = sum_squares
-        sums[k, 2] = worst
-        size_log_size[k] = entropy_sum
+            row = by_secret[s]
+            for j in range(width):
+                guess = first + j if every_guess else guess_rows[first + j]
+                pattern = row[guess]
+                size = counts[j, pattern]
+                if size == 0:
+                    sums[first + j, 0] += 1
+                sums[first + j, 1] += 2 * size + 1
+                sums[first + j, 2] = max(sums[first + j, 2], size + 1)
+                size_log_size[first + j] += log_steps[size]
+                counts[j, pattern] = size + 1
+                fingerprints[first + j] = (
+                    fingerprints[first + j] ^ np.uint64(pattern)
+                ) * np.uint64(_FNV_PRIME)
+        if len(candidates) * width > n_patterns * _BLOCK:
+            counts[:, :] = 0
+        else:
+            for s in candidates:
+                row = by_secret[s]
+                for j in range(width):
+                    counts[j, row[first + j if every_guess else guess_rows[first + j]]] = 0
 
 
 @njit(cache=True)
-def _partition_serial(
-    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
-) -> tuple[Int64Array, FloatArray]:
+def _split_serial(
+    by_secret: PatternArray,
+    guess_rows: IdArray,
+    candidates: IdArray,
+    n_patterns: int,
+    log_steps: FloatArray,
+) -> tuple[Int64Array, FloatArray, HashArray]:
     n_guesses = guess_rows.shape[0]
     sums = np.empty((n_guesses, 3), np.int64)
     size_log_size = np.empty(n_guesses, np.float64)
-    counts = np.zeros(n_patterns, np.int64)
-    _split_guesses(values, guess_rows, candidates, 0, n_guesses, counts, sums, size_log_size)
-    return sums, size_log_size
+    fingerprints = np.empty(n_guesses, np.uint64)
+    counts = np.zeros((_BLOCK, n_patterns), np.int32)
+    n_blocks = (n_guesses + _BLOCK - 1) // _BLOCK
+    _split_blocks(
+        by_secret, guess_rows, candidates, log_steps, 0, n_blocks,
+        counts, sums, size_log_size, fingerprints,
+    )  # fmt: skip
+    return sums, size_log_size, fingerprints
 
 
 @njit(cache=True, parallel=True)
-def _partition_parallel(
-    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
-) -> tuple[Int64Array, FloatArray]:
+def _split_parallel(
+    by_secret: PatternArray,
+    guess_rows: IdArray,
+    candidates: IdArray,
+    n_patterns: int,
+    log_steps: FloatArray,
+) -> tuple[Int64Array, FloatArray, HashArray]:
     n_guesses = guess_rows.shape[0]
     sums = np.empty((n_guesses, 3), np.int64)
     size_log_size = np.empty(n_guesses, np.float64)
-    n_chunks = min(n_guesses, 64)
+    fingerprints = np.empty(n_guesses, np.uint64)
+    n_blocks = (n_guesses + _BLOCK - 1) // _BLOCK
+    n_chunks = min(n_blocks, 64)
     for chunk in prange(n_chunks):
-        counts = np.zeros(n_patterns, np.int64)
-        first = chunk * n_guesses // n_chunks
-        stop = (chunk + 1) * n_guesses // n_chunks
-        _split_guesses(values, guess_rows, candidates, first, stop, counts, sums, size_log_size)
-    return sums, size_log_size
+        counts = np.zeros((_BLOCK, n_patterns), np.int32)
+        _split_blocks(
+            by_secret, guess_rows, candidates, log_steps,
+            chunk * n_blocks // n_chunks, (chunk + 1) * n_blocks // n_chunks,
+            counts, sums, size_log_size, fingerprints,
+        )  # fmt: skip
+    return sums, size_log_size, fingerprints
 
 
 @njit(cache=True)
 def _in_place_sums(
-    values: PatternArray, guess_rows: IdArray, candidates: IdArray, in_place: Int64Array
+    by_secret: PatternArray, guess_rows: IdArray, candidates: IdArray, in_place: Int64Array
 ) -> Int64Array:
-    totals = np.empty(guess_rows.shape[0], np.int64)
-    for k in range(guess_rows.shape[0]):
-        row = values[guess_rows[k]]
-        total = 0
-        for s in candidates:
-            total += in_place[row[s]]
-        totals[k] = total
+    totals = np.zeros(guess_rows.shape[0], np.int64)
+    for s in candidates:
+        row = by_secret[s]
+        for k in range(guess_rows.shape[0]):
+            totals[k] += in_place[row[guess_rows[k]]]
     return totals
+
+
+@njit(cache=True)
+def _first_of_each_class(
+    codes: npt.NDArray[np.uint8],
+    rows: IdArray,
+    live: npt.NDArray[np.bool_],
+    stamps: Int64Array,
+    stamp: int,
+) -> IdArray:
+    """The first row of each class of guesses that read the same once dead letters are blanked."""
+    blank = live.shape[0]
+    firsts = np.empty(rows.shape[0], np.intp)
+    n_firsts = 0
+    for row in rows:
+        key = 0
+        for letter in codes[row]:
+            key = key * (blank + 1) + (letter if live[letter] else blank)
+        if stamps[key] != stamp:
+            stamps[key] = stamp
+            firsts[n_firsts] = row
+            n_firsts += 1
+    return firsts[:n_firsts]
+
+
+class _Scratch(threading.local):
+    """Per-thread stamp tables for :func:`distinct_guesses` (reused, never cleared)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[int, Int64Array] = {}
+        self.stamp = 0
+
+
+_scratch = _Scratch()
+
+
+def distinct_guesses(matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray) -> IdArray:
+    """The guesses worth scoring: a letter no candidate holds (a dead letter) gets the same
+    feedback wherever it stands, so guesses equal but for which dead letters they use split the
+    candidates alike; only the first of each such class (in ``guess_rows`` order) is kept.
+
+    Worth it for large generated guess spaces (every Tonguess string) once few letters are
+    live; elsewhere the rows come back unchanged.
+    """
+    game = matrix.game
+    classes = (game.alphabet.size + 1) ** game.length
+    if len(guess_rows) < _CLASSES_MIN_GUESSES or classes > _CLASSES_MAX_KEYS:
+        return guess_rows
+    live = np.zeros(game.alphabet.size, dtype=np.bool_)
+    live[np.unique(game.guess_codes[game.secret_rows[candidates]])] = True
+    if live.all():
+        return guess_rows
+    table = _scratch.tables.get(classes)
+    if table is None:
+        table = _scratch.tables[classes] = np.full(classes, -1, dtype=np.int64)
+    _scratch.stamp += 1
+    firsts: IdArray = _first_of_each_class(
+        game.guess_codes, np.ascontiguousarray(guess_rows, dtype=np.intp), live, table,
+        _scratch.stamp,
+    )  # fmt: skip
+    return firsts
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,7 +214,8 @@ class PartitionStats:
     """How each of some guesses splits the candidates (arrays aligned with ``rows``).
 
     ``n_buckets`` counts the non-empty buckets, ``sum_squares`` is Σ size², ``worst`` the largest
-    bucket and ``size_log_size`` Σ size·log2(size).
+    bucket, ``size_log_size`` Σ size·log2(size); ``fingerprint`` is a hash of the guess's patterns
+    on the candidates (equal patterns, equal fingerprints), used to find repeated partitions.
     """
 
     rows: IdArray
@@ -118,6 +224,7 @@ class PartitionStats:
     sum_squares: Int64Array
     worst: Int64Array
     size_log_size: FloatArray
+    fingerprint: HashArray
 
     @cached_property
     def entropy(self) -> FloatArray:
@@ -139,156 +246,33 @@ class PartitionStats:
 
 
 def partition_stats(
-    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
+    matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray
 ) -> PartitionStats:
-    """Split statistics of every guess in ``guess_rows`` over the ``candidates`` (secret ids)."""
-    rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
-    cands = np.ascontiguousarray(candidates, dtype=np.intp)
-    big = len(rows) * len(cands) >= PARALLEL_CELLS
-    kernel = _partition_parallel if big else _partition_serial
-    sums, size_log_size = kernel(values, rows, cands, n_patterns)
-    return PartitionStats(rows, len(cands), sums[:, 0], sums[:, 1], sums[:, 2], size_log_size)
+    """Split statistics of the guesses in ``guess_rows`` over the ``candidates`` (secret ids).
 
-
-def in_place_totals(
-    values: PatternArray, guess_rows: IdArray, candidates: IdArray, in_place: Int64Array
-) -> Int64Array:
-    """For each guess, the letters in place summed over the candidates (Fallout heuristic)."""
-    rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
-    cands = np.ascontiguousarray(candidates, dtype=np.intp)
-    result: Int64Array = _in_place_sums(values, rows, cands, in_place)
-    return result
-
-
-@njit(cache=True, inline="always")
-def _summarise_guesses(
-    values: PatternArray,
-    guess_rows: IdArray,
-    candidates: IdArray,
-    n_patterns: int,
-    first: int,
-    stop: int,
-    sums: Int64Array,
-    fingerprints: npt.NDArray[np.uint64],
-) -> None:
-    """One pass per guess: stamps mark the buckets already seen, so nothing needs clearing."""
-    counts = np.zeros(n_patterns, np.int64)
-    stamps = np.full(n_patterns, -1, np.int64)
-    for k in range(first, stop):
-        row = values[guess_rows[k]]
-        n_buckets = 0
-        sum_squares = 0
-        worst = 0
-        fingerprint = np.uint64(1469598103934665603)
-        for s in candidates:
-            pattern = row[s]
-            if stamps[pattern] != k:  # first member of this bucket for this guess
-                stamps[pattern] = k
-                counts[pattern] = 0
-                n_buckets += 1
-            size = counts[pattern]
-            sum_squares += 2 * size + 1
-            counts[pattern] = size + 1
-            worst = max(worst, size + 1)
-            fingerprint = (fingerprint ^ np.uint64(pattern)) * np.uint64(1099511628211)
-        sums[k, 0] = n_buckets
-        sums[k, 1] = sum_squares
-        sums[k, 2] = worst
-        fingerprints[k] = fingerprint
-
-
-@njit(cache=True)
-def _summary_serial(
-    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
-) -> tuple[Int64Array, npt.NDArray[np.uint64]]:
-    n_guesses = guess_rows.shape[0]
-    sums = np.empty((n_guesses, 3), np.int64)
-    fingerprints = np.empty(n_guesses, np.uint64)
-    _summarise_guesses(values, guess_rows, candidates, n_patterns, 0, n_guesses, sums, fingerprints)
-    return sums, fingerprints
-
-
-@njit(cache=True, parallel=True)
-def _summary_parallel(
-    values: PatternArray, guess_rows: IdArray, candidates: IdArray, n_patterns: int
-) -> tuple[Int64Array, npt.NDArray[np.uint64]]:
-    n_guesses = guess_rows.shape[0]
-    sums = np.empty((n_guesses, 3), np.int64)
-    fingerprints = np.empty(n_guesses, np.uint64)
-    n_chunks = min(n_guesses, 16)
-    for chunk in prange(n_chunks):
-        first = chunk * n_guesses // n_chunks
-        stop = (chunk + 1) * n_guesses // n_chunks
-        _summarise_guesses(
-            values, guess_rows, candidates, n_patterns, first, stop, sums, fingerprints
-        )
-    return sums, fingerprints
-
-
-@dataclass(frozen=True, eq=False)
-class SplitSummary:
-    """The integer part of :class:`PartitionStats` plus a fingerprint of each guess's patterns
-    (equal patterns give equal fingerprints), for the exact search's hot loop."""
-
-    n_buckets: Int64Array
-    sum_squares: Int64Array
-    worst: Int64Array
-    fingerprint: npt.NDArray[np.uint64]
-
-
-def split_summary(
-    values: PatternArray,
-    guess_rows: IdArray,
-    candidates: IdArray,
-    n_patterns: int,
-    by_secret: PatternArray | None = None,
-) -> SplitSummary:
-    """Bucket count, Σ size², largest bucket and pattern fingerprint of every guess.
-
-    ``by_secret`` (the matrix transposed, secret-major) makes the common case of every guess
-    several times faster: each candidate's patterns are then read as one contiguous row.
+    Guesses that split the candidates exactly like an earlier guess of ``guess_rows`` because
+    they differ only in dead letters (see :func:`distinct_guesses`) are left out: read the
+    guesses from ``PartitionStats.rows``.
     """
+    rows = np.ascontiguousarray(distinct_guesses(matrix, guess_rows, candidates), dtype=np.intp)
     cands = np.ascontiguousarray(candidates, dtype=np.intp)
-    if by_secret is not None and len(guess_rows) == by_secret.shape[1]:
-        sums, fingerprints = _summary_by_secret(by_secret, cands, n_patterns)
-    else:
-        rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
-        big = len(rows) * len(cands) >= PARALLEL_CELLS
-        kernel = _summary_parallel if big else _summary_serial
-        sums, fingerprints = kernel(values, rows, cands, n_patterns)
-    return SplitSummary(sums[:, 0], sums[:, 1], sums[:, 2], fingerprints)
+    sizes = np.arange(len(cands) + 2, dtype=np.float64)
+    log_steps = np.diff(sizes * np.log2(np.maximum(sizes, 1.0)))
+    big = len(rows) * len(cands) >= PARALLEL_CELLS
+    kernel = _split_parallel if big else _split_serial
+    sums, size_log_size, fingerprints = kernel(
+        matrix.by_secret, rows, cands, matrix.game.n_patterns, log_steps
+    )
+    return PartitionStats(
+        rows, len(cands), sums[:, 0], sums[:, 1], sums[:, 2], size_log_size, fingerprints
+    )
 
 
-@njit(cache=True, parallel=True)
-def _summary_by_secret(
-    by_secret: PatternArray, candidates: IdArray, n_patterns: int
-) -> tuple[Int64Array, npt.NDArray[np.uint64]]:
-    n_guesses = by_secret.shape[1]
-    sums = np.empty((n_guesses, 3), np.int64)
-    fingerprints = np.empty(n_guesses, np.uint64)
-    n_blocks = (n_guesses + _BLOCK - 1) // _BLOCK
-    for block in prange(n_blocks):
-        first = block * _BLOCK
-        width = min(_BLOCK, n_guesses - first)
-        counts = np.zeros((_BLOCK, n_patterns), np.int32)
-        n_buckets = np.zeros(_BLOCK, np.int64)
-        sum_squares = np.zeros(_BLOCK, np.int64)
-        worst = np.zeros(_BLOCK, np.int64)
-        fingerprint = np.full(_BLOCK, np.uint64(1469598103934665603))
-        for s in candidates:
-            row = by_secret[s]
-            for j in range(width):
-                pattern = row[first + j]
-                size = counts[j, pattern]
-                if size == 0:
-                    n_buckets[j] += 1
-                sum_squares[j] += 2 * size + 1
-                counts[j, pattern] = size + 1
-                worst[j] = max(worst[j], size + 1)
-                fingerprint[j] = (fingerprint[j] ^ np.uint64(pattern)) * np.uint64(1099511628211)
-        for j in range(width):
-            sums[first + j, 0] = n_buckets[j]
-            sums[first + j, 1] = sum_squares[j]
-            sums[first + j, 2] = worst[j]
-            fingerprints[first + j] = fingerprint[j]
-    return sums, fingerprints
+def in_place_totals(matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray) -> Int64Array:
+    """For each guess, the letters in place summed over the candidates (Fallout heuristic)."""
+    game = matrix.game
+    rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
+    cands = np.ascontiguousarray(candidates, dtype=np.intp)
+    in_place = game.rule.letters_in_place(game.length)
+    result: Int64Array = _in_place_sums(matrix.by_secret, rows, cands, in_place)
+    return result

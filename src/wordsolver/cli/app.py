@@ -19,6 +19,10 @@ COMMAND_MODULES = (
     "wordsolver.cli.evaluate",
     "wordsolver.cli.openers",
     "wordsolver.cli.words",
+    "wordsolver.cli.fallout",
+    "wordsolver.cli.tree",
+    "wordsolver.cli.solve",
+    "wordsolver.cli.play",
 )
 
 

@@ -31,14 +31,15 @@ def openers(
     matrix = pattern_matrix(game)
     everything = np.arange(len(game.secrets), dtype=np.intp)
     rows = np.arange(len(game.guesses), dtype=np.intp)
-    stats = partition_stats(matrix.values, rows, everything, game.n_patterns)
+    stats = partition_stats(matrix, rows, everything)
+    rows = stats.rows
     mean, worst = stats.sum_squares, stats.worst  # Σ size² orders like the mean, exactly
     keys = (rows, worst, mean) if by == "mean" else (rows, mean, worst)
     order = np.lexsort(keys)[:top]
     words = game.guesses.words
     rows_out = [
         {
-            "word": words[k],
+            "word": words[rows[k]],
             "mean": round(float(stats.expected_size[k]), 4),
             "worst": int(stats.worst[k]),
             "buckets": int(stats.n_buckets[k]),

@@ -33,6 +33,8 @@ DictionaryOption = Annotated[
 SkipBadOption = Annotated[
     bool, typer.Option("--skip-bad", help="skip lines of a word file that are not words")
 ]
+
+
 @app.command("check")
 def check(
     words: Annotated[list[str], typer.Argument(metavar="WORD...", help="the words to look up")],

@@ -82,19 +82,19 @@ def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None
     length = guesses.shape[1]
     guess_sets = _letter_sets(guesses)
     secret_sets = _letter_sets(secrets)
-    for g in prange(guesses.shape[0]):
-        guess = guesses[g]
-        for s in range(secrets.shape[0]):
+    for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
+        secret = secrets[s]
+        for g in range(guesses.shape[0]):
+            guess = guesses[g]
             if guess_sets[g] and secret_sets[s]:
                 # Distinct letters (Tonguess, Bulls and Cows): common letters are a set overlap.
-                secret = secrets[s]
                 get = 0
                 for i in range(length):
                     get += guess[i] == secret[i]
                 common = _count_bits(guess_sets[g] & secret_sets[s])
                 out[g, s] = get * (length + 1) + common - get
             else:
-                out[g, s] = _get_touch(guess, secrets[s])
+                out[g, s] = _get_touch(guess, secret)
 
 
 class BullsCowsRule(FeedbackRule):

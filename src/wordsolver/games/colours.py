@@ -59,8 +59,8 @@ def _colours(guess: LetterCodes, secret: LetterCodes) -> int:
 
 @njit(cache=True, parallel=True)
 def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-    for g in prange(guesses.shape[0]):
-        for s in range(secrets.shape[0]):
+    for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
+        for g in range(guesses.shape[0]):
             out[g, s] = _colours(guesses[g], secrets[s])
 
 

@@ -29,8 +29,8 @@ def _likeness(guess: LetterCodes, secret: LetterCodes) -> int:
 
 @njit(cache=True, parallel=True)
 def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-    for g in prange(guesses.shape[0]):
-        for s in range(secrets.shape[0]):
+    for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
+        for g in range(guesses.shape[0]):
             out[g, s] = _likeness(guesses[g], secrets[s])
 
 

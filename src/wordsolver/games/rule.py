@@ -39,7 +39,11 @@ class FeedbackRule(ABC):
 
     @abstractmethod
     def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-        """Compiled kernel: ``out[g, s] = feedback(guesses[g], secrets[s])`` for coded words."""
+        """Compiled kernel: ``out[g, s] = feedback(guesses[g], secrets[s])`` for coded words.
+
+        Kernels walk secret by secret, so ``out`` is best the transposed view of a secret-major
+        array (as :mod:`wordsolver.matrix` stores it); any layout gives the same cells.
+        """
 
     @abstractmethod
     def parse_pattern(self, text: str, length: int) -> int:

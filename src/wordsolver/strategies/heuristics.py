@@ -34,10 +34,8 @@ class PartitionStrategy(Strategy):
         return primary
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
-        rows = self.pool(position)
-        stats = partition_stats(
-            position.matrix.values, rows, position.candidates, position.matrix.game.n_patterns
-        )
+        stats = partition_stats(position.matrix, self.pool(position), position.candidates)
+        rows = stats.rows
         primary = self.primary(position, stats)
         is_candidate = position.can_win(rows)
         # A guess that neither splits the candidates nor can win makes no progress.
@@ -127,13 +125,7 @@ class Eliminations(PartitionStrategy):
         return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
-        game = position.matrix.game
-        totals = in_place_totals(
-            position.matrix.values,
-            stats.rows,
-            position.candidates,
-            game.rule.letters_in_place(game.length),
-        )
+        totals = in_place_totals(position.matrix, stats.rows, position.candidates)
         return -totals.astype(np.float64)
 
     def shown_score(self, primary: FloatArray) -> FloatArray:

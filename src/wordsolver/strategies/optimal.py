@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import partition_stats, split_summary
+from wordsolver.partition import partition_stats
 from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
 from wordsolver.tree.node import DecisionTree, Node, split
 
@@ -168,12 +168,11 @@ class OptimalSearch:
         perfect = self._perfect_candidate(candidates)
         if perfect >= 0:
             return SetValue(2 * n - 1, True, 2, perfect)
-        stats = split_summary(
-            self.matrix.values, pool, candidates, self.game.n_patterns, self.matrix.by_secret
-        )
+        stats = partition_stats(self.matrix, pool, candidates)
+        scored = stats.rows  # the pool less guesses that split exactly like an earlier one
         in_play = np.zeros(len(self.game.secrets) + 1, dtype=np.bool_)
         in_play[candidates] = True
-        can_win = in_play[self.game.secret_of_guess[pool]].astype(np.int64)
+        can_win = in_play[self.game.secret_of_guess[scored]].astype(np.int64)
         bound = 3 * n - can_win - stats.n_buckets
         # Guesses whose buckets hold at most two secrets are solved by their bound.
         closed = stats.worst <= (1 if tries_left == 2 else 2)
@@ -187,7 +186,7 @@ class OptimalSearch:
         if len(useful) == 0:
             return SetValue(int(bound.min()) if len(bound) else INFEASIBLE)
         order = useful[np.lexsort((stats.sum_squares[useful], bound[useful]))]
-        order = self._distinct_partitions(pool, candidates, order, stats.fingerprint)
+        order = self._distinct_partitions(scored, candidates, order, stats.fingerprint)
         if self.limit.beam is not None:
             order = order[: self.limit.beam]
 
@@ -197,7 +196,7 @@ class OptimalSearch:
             if bound[k] > best.lower or (bound[k] == best.lower and best.exact and best.worst <= 2):
                 untried_floor = int(bound[order[position:]].min())
                 break
-            guess = int(pool[k])
+            guess = int(scored[k])
             if closed[k]:
                 candidate = SetValue(int(bound[k]), True, int(closed_worst[k]), guess)
             else:
@@ -208,7 +207,7 @@ class OptimalSearch:
                 untried_floor = min(untried_floor, candidate.lower)
         if best.exact:
             return best
-        outside = bound[np.setdiff1d(np.arange(len(pool)), order, assume_unique=True)]
+        outside = bound[np.setdiff1d(np.arange(len(scored)), order, assume_unique=True)]
         floor = min(untried_floor, int(outside.min()) if len(outside) else INFEASIBLE)
         return SetValue(max(floor, beta))
 
@@ -218,7 +217,7 @@ class OptimalSearch:
         if len(candidates) > self.game.n_patterns:
             return -1
         rows = np.asarray(self.game.secret_rows[candidates], dtype=np.intp)
-        summary = split_summary(self.matrix.values, rows, candidates, self.game.n_patterns)
+        summary = partition_stats(self.matrix, rows, candidates)
         splitting = np.flatnonzero(summary.n_buckets == len(candidates))
         return int(rows[splitting[0]]) if len(splitting) else -1
 
@@ -421,20 +420,16 @@ class Optimal(Strategy):
         search.start_clock()
         tries_left = self._tries_left(position)
         best = self.choose(position)
-        stats = partition_stats(
-            position.matrix.values,
-            position.pool,
-            position.candidates,
-            position.matrix.game.n_patterns,
-        )
-        can_win = position.can_win(position.pool)
+        stats = partition_stats(position.matrix, position.pool, position.candidates)
+        scored = stats.rows
+        can_win = position.can_win(scored)
         order = np.lexsort((stats.sum_squares, -(stats.n_buckets + can_win)))
-        chosen = [int(np.flatnonzero(position.pool == best)[0])]
-        chosen += [int(k) for k in order if position.pool[k] != best][: max(top - 1, 0)]
+        chosen = [int(np.flatnonzero(scored == best)[0])]
+        chosen += [int(k) for k in order if scored[k] != best][: max(top - 1, 0)]
         n = len(position.candidates)
         ranked = []
         for k in chosen:
-            guess = int(position.pool[k])
+            guess = int(scored[k])
             value = search.try_guess(
                 position.candidates, tries_left, position.pool, guess, INFEASIBLE
             )

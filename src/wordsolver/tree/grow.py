@@ -14,6 +14,8 @@ from wordsolver.tree.node import DecisionTree, IdArray, Node, split
 MAX_GUESSES = 64
 
 Progress = Callable[[int], None]
+#: A later moment of a game: (candidates, tries used, hard-mode mask or None).
+Start = tuple[IdArray, int, BoolArray | None]
 
 
 def grow_tree(
@@ -21,7 +23,7 @@ def grow_tree(
     *,
     secrets: IdArray | None = None,
     progress: Progress | None = None,
-    start: tuple[IdArray, int, BoolArray | None] | None = None,
+    start: Start | None = None,
 ) -> DecisionTree:
     """The player's whole strategy as a tree; ``secrets`` grows only the branches they reach.
 

@@ -1,0 +1,204 @@
+"""The assistant: you play a real game elsewhere, type what it answered, and get the best next
+guesses (``wordsolver solve``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from rich.console import Console
+from rich.text import Text
+
+from wordsolver.assistant.advice import SHOW_CANDIDATES, suggestions
+from wordsolver.assistant.moves import read_move
+from wordsolver.assistant.render import (
+    board,
+    candidate_columns,
+    candidates_line,
+    plural,
+    suggestion_table,
+)
+from wordsolver.assistant.repl import Command, PromptError, Repl
+from wordsolver.assistant.state import AssistantState, Removal
+from wordsolver.errors import InvalidPatternError
+from wordsolver.strategies import Player, RankedGuess, find_strategy, strategy_names
+
+_SWITCH = {"on": True, "off": False}
+
+
+class Assistant(Repl):
+    """A prompt that records guesses and feedback and shows the best next guesses."""
+
+    def __init__(
+        self,
+        console: Console,
+        state: AssistantState,
+        player: Player,
+        *,
+        top: int = 5,
+        more: int = 15,
+        seed: int = 0,
+    ) -> None:
+        self.state = state
+        self.player = player
+        self.top = top
+        self.more = more
+        self.seed = seed
+        self.chosen: str | None = None  # a guess typed alone, waiting for its feedback
+        self.ranked: list[RankedGuess] = []
+        super().__init__(console)
+
+    def command_list(self) -> list[Command]:
+        return [
+            Command("undo", self._undo, "take back the last guess or removal"),
+            Command("hint", self._hint, f"show more suggestions ({self.more} unless N)", "[N]"),
+            Command("list", self._list_candidates, "show every candidate"),
+            Command("hard", self._hard, "hard mode: suggest only guesses that fit", "[on|off]"),
+            Command("strategy", self._strategy, "rank guesses another way", "[NAME]"),
+            Command("remove", self._remove, "rule out a word the game rejected (dud)", "WORD"),
+            Command("new", self._new, "start a new game"),
+            Command("help", self.show_help, "this list", aliases=("?",)),
+            Command("quit", self.quit, "leave", aliases=("exit", "q")),
+        ]
+
+    def move_help(self) -> list[tuple[str, str]]:
+        game = self.state.game
+        example = self.ranked[0].word if self.ranked else game.secrets.words[0]
+        answer = game.format_pattern(0)
+        return [
+            (f"{example} {answer}", "what you played and what the game answered"),
+            (answer, "the answer to the suggested guess"),
+            (example, "choose the guess you play; type its answer next"),
+        ]
+
+    def prompt(self) -> str:
+        game = self.state.game
+        if self.state.solved:
+            return "new, undo or quit> "
+        number = f"guess {len(self.state.steps) + 1}"
+        if game.max_tries is not None:
+            number += f"/{game.max_tries}"
+        if self.chosen is not None:
+            return f"{number}: answer for {self.chosen}> "
+        return f"{number} ({self.ranked[0].word})> " if self.ranked else f"{number}> "
+
+    def completions(self) -> Iterable[str]:
+        return [*self.commands, *self.state.candidate_words(), *(r.word for r in self.ranked)]
+
+    def is_move(self, text: str) -> bool:
+        """``hint 2-1`` is a move when ``hint`` is a word of the game (Tonguess has it)."""
+        _, _, rest = text.partition(" ")
+        try:
+            self.state.game.parse_pattern(rest)
+        except InvalidPatternError:
+            return False
+        return True
+
+    def start(self) -> None:
+        game = self.state.game
+        tries = f", {plural(game.max_tries, 'try', 'tries')}" if game.max_tries else ""
+        self.console.print(
+            Text.assemble(
+                (f"wordsolver assistant: {game.name}", "bold"),
+                f" ({plural(len(game.secrets), 'secret')}{tries}, {self.player.strategy.name})",
+            )
+        )
+        self.console.print(
+            "Type what you played and what the game answered, or just the answer to my first"
+            " suggestion; help lists the commands.",
+            markup=False,
+        )
+        self.show()
+
+    def end_of_input(self) -> None:
+        self.console.print()
+
+    def move(self, text: str) -> None:
+        move = read_move(self.state.game, text)
+        if move.pattern is None:
+            self.chosen = move.guess
+            self.console.print(f"playing {move.guess}: type the answer the game gave", markup=False)
+            return
+        if self.state.solved:
+            raise PromptError("solved already: new starts another game, undo goes back")
+        guess = move.guess or self.chosen or self.ranked[0].word
+        self.state.play(guess, move.pattern)
+        self.chosen = None
+        self.show()
+
+    def show(self) -> None:
+        """The board, the candidates left and the best next guesses."""
+        state, game = self.state, self.state.game
+        if state.steps:
+            self.console.print(board(game, state.steps))
+        if state.solved:
+            self.ranked = []
+            self.console.print(
+                Text(
+                    f"solved in {plural(len(state.steps), 'guess', 'guesses')}!", style="bold green"
+                ),
+                "new starts another game.",
+            )
+            return
+        if game.max_tries is not None and len(state.steps) >= game.max_tries:
+            self.console.print(
+                f"that was your last try of {game.max_tries}; here is what is left",
+                style="yellow",
+            )
+        self.console.print(candidates_line(state.candidate_words(), SHOW_CANDIDATES))
+        self.ranked = suggestions(self.player, state.session, self.top, removed=state.removed)
+        if len(state.candidates) > 1:
+            self.console.print(suggestion_table(self.ranked, self.player.strategy.score_label))
+
+    def _undo(self, _: str) -> None:
+        action = self.state.undo()
+        if action is None:
+            raise PromptError("nothing to undo")
+        what = f"removal of {action.word}" if isinstance(action, Removal) else action.guess
+        self.console.print(f"took back {what}", markup=False)
+        self.chosen = None
+        self.show()
+
+    def _hint(self, argument: str) -> None:
+        if argument and not argument.isdigit():
+            raise PromptError(f"hint takes a number, not {argument!r}")
+        top = int(argument) if argument else self.more
+        ranked = suggestions(self.player, self.state.session, top, removed=self.state.removed)
+        self.console.print(suggestion_table(ranked, self.player.strategy.score_label))
+
+    def _list_candidates(self, _: str) -> None:
+        words = self.state.candidate_words()
+        self.console.print(candidates_line(words, show=0))
+        self.console.print(candidate_columns(words))
+
+    def _hard(self, argument: str) -> None:
+        if argument:
+            if argument.casefold() not in _SWITCH:
+                raise PromptError(f"hard takes on or off, not {argument!r}")
+            options = replace(self.player.options, hard=_SWITCH[argument.casefold()])
+            self.player = Player(self.player.matrix, self.player.strategy, options)
+        self.console.print(f"hard mode is {'on' if self.player.options.hard else 'off'}")
+        if argument:
+            self.show()
+
+    def _strategy(self, argument: str) -> None:
+        if not argument:
+            self.console.print(
+                f"strategy: {self.player.strategy.name} (choose from {', '.join(strategy_names())})"
+            )
+            return
+        chosen = find_strategy(argument, seed=self.seed)
+        self.player = Player(self.player.matrix, chosen, self.player.options)
+        self.console.print(f"strategy: {chosen.name}")
+        self.show()
+
+    def _remove(self, argument: str) -> None:
+        removal = self.state.remove(argument)
+        self.console.print(f"removed {removal.word}", markup=False)
+        self.show()
+
+    def _new(self, _: str) -> None:
+        self.state.reset()
+        self.chosen = None
+        self.console.print("new game", style="bold")
+        self.show()

@@ -1,0 +1,71 @@
+"""Why feedback is impossible: which earlier guess it contradicts, so the user knows what to fix.
+
+People mistype feedback. Saying only "no secret fits" leaves them guessing which line was wrong,
+so :func:`find_conflict` replays the history against the new step: the first earlier step that,
+together with the new one, leaves no secret is the one to check.
+
+>>> from wordsolver.games import GameOverrides, find_game
+>>> from wordsolver.matrix import pattern_matrix
+>>> game = find_game("fallout", GameOverrides(words=("bat", "car", "cat")))
+>>> matrix = pattern_matrix(game, use_cache=False)
+>>> print(find_conflict(matrix, [(0, 3)], (1, 3), removed=()))  # doctest: +ELLIPSIS
+guess 2, car 3, contradicts guess 1, bat 3: no secret fits both (check them; undo takes back ...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import numpy as np
+
+from wordsolver.matrix import PatternMatrix
+from wordsolver.strategies.player import BoolArray
+
+#: A played step as (guess row, pattern).
+Played = tuple[int, int]
+
+
+def find_conflict(
+    matrix: PatternMatrix, steps: Sequence[Played], new: Played, *, removed: Collection[int]
+) -> str | None:
+    """None when some secret fits every step and ``new``, else a one-line explanation.
+
+    ``removed`` are secret ids the user ruled out (e.g. Fallout duds): they fit nothing.
+    """
+    game = matrix.game
+    number = len(steps) + 1
+    fits = _fits(matrix, new)
+    allowed = np.ones(len(game.secrets), dtype=np.bool_)
+    allowed[list(removed)] = False
+    together = fits.copy()
+    for step in steps:
+        together &= _fits(matrix, step)
+    if (together & allowed).any():
+        return None
+    if not fits.any():
+        return f"no secret of {game.name} gives {_shown(matrix, new)}: check the feedback"
+    so_far = fits.copy()
+    for index, step in enumerate(steps):
+        so_far &= _fits(matrix, step)
+        if not so_far.any():
+            return (
+                f"guess {number}, {_shown(matrix, new)}, contradicts guess {index + 1},"
+                f" {_shown(matrix, step)}: no secret fits both"
+                " (check them; undo takes back the last move)"
+            )
+    ruled_out = ", ".join(game.secrets.words[i] for i in np.flatnonzero(together))
+    return (
+        f"only words you removed fit guess {number}, {_shown(matrix, new)}: {ruled_out}"
+        " (undo takes back a removal)"
+    )
+
+
+def _fits(matrix: PatternMatrix, played: Played) -> BoolArray:
+    """Mask of the secrets that give this step's pattern."""
+    row, pattern = played
+    return np.asarray(matrix.values[row] == pattern)
+
+
+def _shown(matrix: PatternMatrix, played: Played) -> str:
+    row, pattern = played
+    return f"{matrix.game.guesses.words[row]} {matrix.game.format_pattern(pattern)}"

@@ -1,0 +1,163 @@
+"""How the terminal modes look: tiles, the board, candidates and suggestion tables.
+
+Everything here returns rich renderables and prints nothing, so the same pieces serve the
+assistant and the hosted games, on a colour terminal and in plain captured text alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from wordsolver.assistant.review import ReviewRow
+from wordsolver.games import Game
+from wordsolver.session import Step
+from wordsolver.strategies import RankedGuess
+
+#: Scores every table shows; a strategy's own score gets a column only when it is not one of them.
+STANDARD_SCORES = ("mean left", "worst", "bits")
+
+_TILE_STYLES = {
+    "g": "bold white on #538d4e",
+    "y": "bold white on #b59f3b",
+    ".": "bold white on #3a3a3c",
+}
+
+
+def _colour_tiles(game: Game, guess: str, pattern: int) -> Text:
+    """Wordle-style tiles, then the feedback as text (readable without colour too)."""
+    shown = game.format_pattern(pattern)
+    tiles = Text()
+    for letter, mark in zip(guess, shown, strict=True):
+        tiles.append(f" {letter.upper()} ", style=_TILE_STYLES[mark])
+        tiles.append(" ")
+    tiles.append(f" {shown}", style="dim")
+    return tiles
+
+
+def _plain_tiles(game: Game, guess: str, pattern: int) -> Text:
+    """The guess in bold and the feedback as the game prints it."""
+    return Text.assemble((guess, "bold"), "  ", (game.format_pattern(pattern), "cyan"))
+
+
+#: Feedback rule name -> how a guess and its feedback are drawn (plain text for the others).
+TILE_RENDERERS: dict[str, Callable[[Game, str, int], Text]] = {"colours": _colour_tiles}
+
+
+def tiles(game: Game, guess: str, pattern: int) -> Text:
+    """One guess with its feedback, as the game's players know it."""
+    return TILE_RENDERERS.get(game.rule.name, _plain_tiles)(game, guess, pattern)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 word``, ``2 words``; ``many`` spells an irregular plural.
+
+    >>> plural(1, "word"), plural(3, "word"), plural(2, "try", "tries")
+    ('1 word', '3 words', '2 tries')
+    """
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def board(game: Game, steps: Sequence[Step]) -> Group:
+    """Every guess so far, numbered, with the candidates it left."""
+    lines = []
+    for number, step in enumerate(steps, 1):
+        line = Text(f"{number:>2}  ")
+        line.append_text(tiles(game, step.guess, step.pattern))
+        line.append(f"   {step.n_candidates} left", style="dim")
+        lines.append(line)
+    return Group(*lines)
+
+
+def candidates_line(words: Sequence[str], show: int) -> Text:
+    """How many candidates are left, and which when at most ``show``."""
+    line = Text(f"{plural(len(words), 'candidate')} left", style="bold")
+    if len(words) == 1:
+        line = Text.assemble(("1 candidate left: ", "bold"), (words[0], "bold green"))
+    elif len(words) <= show:
+        line.append(": " + " ".join(words))
+    return line
+
+
+def candidate_columns(words: Sequence[str]) -> Columns:
+    """All candidates packed in columns (``list``)."""
+    return Columns(words, padding=(0, 2))
+
+
+def suggestion_table(ranked: Sequence[RankedGuess], score_label: str) -> Table:
+    """Ranked guesses with expected candidates left, worst case and bits."""
+    own = () if score_label in STANDARD_SCORES else (score_label,)
+    table = Table("#", "guess", *own, *STANDARD_SCORES, "can win", box=None, pad_edge=False)
+    for rank, r in enumerate(ranked, 1):
+        table.add_row(
+            str(rank),
+            Text(r.word, style="bold"),
+            *(f"{r.score:.4g}" for _ in own),
+            f"{r.expected_size:.2f}",
+            str(r.worst),
+            f"{r.entropy:.3f}",
+            "yes" if r.is_candidate else "",
+        )
+    return table
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``21st``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st']
+    """
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def review_table(game: Game, rows: Sequence[ReviewRow], strategy: str) -> Table:
+    """Your guesses beside the solver's view of the same spots."""
+    table = Table(
+        "#",
+        "your guess",
+        "left",
+        "you then needed",
+        f"{strategy} needs (mean)",
+        f"{strategy} would play",
+        box=None,
+        pad_edge=False,
+        title=f"your game beside the {strategy} solver",
+        title_justify="left",
+    )
+    for row in rows:
+        table.add_row(
+            str(row.number),
+            tiles(game, row.guess, row.pattern),
+            str(row.left),
+            "" if row.you_needed is None else str(row.you_needed),
+            "" if row.solver_needs is None else f"{row.solver_needs:.2f}",
+            row.solver_pick,
+        )
+    return table
+
+
+def review_summary(rows: Sequence[ReviewRow]) -> str | None:
+    """One sentence on the spot where the solver would have gained most, if it would have."""
+    gaps = [
+        (row.you_needed - row.solver_needs, row)
+        for row in rows
+        if row.you_needed is not None and row.solver_needs is not None
+    ]
+    if not gaps:
+        return None
+    gap, row = max(gaps, key=lambda item: item[0])
+    if gap <= 0:
+        return "from every spot you needed no more guesses than the solver would on average"
+    were = "was" if row.left == 1 else "were"
+    return (
+        f"after your {ordinal(row.number)} guess {plural(row.left, 'word')} {were} left;"
+        f" the solver would have needed {row.solver_needs:.1f} more on average,"
+        f" you needed {row.you_needed}"
+    )

@@ -1,0 +1,88 @@
+"""``play``: the program hosts a game (or a duel) and reviews your play at the end."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+import typer
+
+from wordsolver.assistant import terminal_lines
+from wordsolver.assistant.host import HostedGame
+from wordsolver.assistant.hosting import DuelRepl, HostRepl, SoloRepl
+from wordsolver.assistant.picking import daily_secret, hardest_secret, random_secret
+from wordsolver.assistant.resume import SOLO, VERSUS, restore_duel, restore_solo
+from wordsolver.assistant.saves import SaveSlot
+from wordsolver.cli.base import app, stdout, warn
+from wordsolver.cli.options import HardOption, StrategyOption, game_command
+from wordsolver.cli.progress import progress_bar
+from wordsolver.games import Game
+from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.strategies import Player, PlayOptions, find_strategy
+
+
+@app.command("play")
+@game_command
+def play(
+    game: Game,
+    seed: Annotated[
+        int | None, typer.Option(help="pick the secret (and break ties) reproducibly")
+    ] = None,
+    daily: Annotated[bool, typer.Option("--daily", help="play the word of the day")] = False,
+    versus: Annotated[
+        bool, typer.Option("--versus", help="duel: you and the computer guess each other's word")
+    ] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="continue the game saved when you last left")
+    ] = False,
+    strategy: StrategyOption = "entropy",
+    hard: HardOption = False,
+) -> None:
+    """Guess a secret the program picks; at the end, see your game beside the solver's."""
+    matrix = pattern_matrix(game)
+    slot = SaveSlot.for_game(game, VERSUS if versus else SOLO)
+    repl = (
+        _resumed(matrix, slot, versus, seed)
+        if resume
+        else _new(matrix, slot, versus, seed, daily, strategy, hard)
+    )
+    repl.run(terminal_lines(stdout, repl.completions))
+
+
+def _player(matrix: PatternMatrix, strategy: str, hard: bool, seed: int | None) -> Player:
+    return Player(matrix, find_strategy(strategy, seed=seed or 0), PlayOptions(hard=hard))
+
+
+def _resumed(matrix: PatternMatrix, slot: SaveSlot, versus: bool, seed: int | None) -> HostRepl:
+    saved = slot.read()
+    player = _player(matrix, saved.strategy, saved.hard, seed)
+    if versus:
+        duel = restore_duel(saved, player)
+        return DuelRepl(
+            stdout, player, duel.human.secret, duel=duel, slot=slot, progress=progress_bar
+        )
+    return SoloRepl(stdout, restore_solo(saved, player), player, slot=slot, progress=progress_bar)
+
+
+def _new(
+    matrix: PatternMatrix,
+    slot: SaveSlot,
+    versus: bool,
+    seed: int | None,
+    daily: bool,
+    strategy: str,
+    hard: bool,
+) -> HostRepl:
+    if daily and (versus or seed is not None):
+        raise typer.BadParameter("--daily picks the secret by date: leave out --seed and --versus")
+    player = _player(matrix, strategy, hard, seed)
+    if slot.exists():
+        warn("your saved game will be replaced on your first move (quit, then --resume keeps it)")
+    game = matrix.game
+    if versus:
+        with progress_bar("choosing my secret", len(game.secrets)) as advance:
+            secret = hardest_secret(player, seed, advance)
+        return DuelRepl(stdout, player, secret, slot=slot, progress=progress_bar)
+    secret = daily_secret(game, date.today()) if daily else random_secret(game, seed)
+    hosted = HostedGame(matrix, secret, hard=hard)
+    return SoloRepl(stdout, hosted, player, slot=slot, progress=progress_bar)

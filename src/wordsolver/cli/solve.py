@@ -1,0 +1,54 @@
+"""``solve``: the interactive assistant for a game you play elsewhere, or one JSON answer."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from wordsolver.assistant import Assistant, AssistantState, state_json, suggestions, terminal_lines
+from wordsolver.cli.base import app, stdout
+from wordsolver.cli.options import (
+    GuessFromOption,
+    HardOption,
+    JsonOption,
+    StrategyOption,
+    game_command,
+    play_options,
+)
+from wordsolver.games import Game
+from wordsolver.matrix import pattern_matrix
+from wordsolver.session import parse_history
+from wordsolver.strategies import Player, find_strategy
+
+
+@app.command("solve")
+@game_command
+def solve(
+    game: Game,
+    history: Annotated[
+        str, typer.Option(help='guesses and feedback so far, e.g. "crane:gy..g,slate:....g"')
+    ] = "",
+    strategy: StrategyOption = "entropy",
+    top: Annotated[int, typer.Option(min=1, help="how many guesses to show")] = 5,
+    hard: HardOption = False,
+    guess_from: GuessFromOption = "allowed",
+    seed: Annotated[int, typer.Option(help="seed of the random strategy")] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """Help with a game you are playing: type each guess and the game's answer, get the best next.
+
+    With --json, print the state after --history and the suggestions, then exit.
+    """
+    state = AssistantState(pattern_matrix(game))
+    state.replay(parse_history(history))
+    player = Player(
+        state.matrix, find_strategy(strategy, seed=seed), play_options(hard, guess_from, None)
+    )
+    if as_json:
+        ranked = suggestions(player, state.session, top, removed=state.removed)
+        stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
+        return
+    assistant = Assistant(stdout, state, player, top=top, seed=seed)
+    assistant.run(terminal_lines(stdout, assistant.completions))
