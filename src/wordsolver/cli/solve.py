@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -21,6 +22,8 @@ from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.session import parse_history
 from wordsolver.strategies import Player, find_strategy
+from wordsolver.tree import load_tree
+from wordsolver.tree.strategy import TreeStrategy
 
 
 @app.command("solve")
@@ -35,17 +38,23 @@ def solve(
     hard: HardOption = False,
     guess_from: GuessFromOption = "allowed",
     seed: Annotated[int, typer.Option(help="seed of the random strategy")] = 0,
+    tree: Annotated[
+        Path | None,
+        typer.Option(help="follow a tree from `wordsolver tree build` (instant answers)"),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Help with a game you are playing: type each guess and the game's answer, get the best next.
 
-    With --json, print the state after --history and the suggestions, then exit.
+    With --json, print the state after --history and the suggestions, then exit. With --tree,
+    the suggestions follow a saved decision tree (the strategy answers off the tree).
     """
     state = AssistantState(pattern_matrix(game))
     state.replay(parse_history(history))
-    player = Player(
-        state.matrix, find_strategy(strategy, seed=seed), play_options(hard, guess_from, None)
-    )
+    chosen = find_strategy(strategy, seed=seed)
+    if tree is not None:
+        chosen = TreeStrategy(load_tree(tree, state.matrix), fallback=chosen)
+    player = Player(state.matrix, chosen, play_options(hard, guess_from, None))
     if as_json:
         ranked = suggestions(player, state.session, top, removed=state.removed)
         stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
