@@ -1,4 +1,4 @@
-"""``suggest``: the best guesses now, given the history so far."""
+"""``suggest``: the best guesses now, given the history so far (one answer, no prompt)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
+from wordsolver.assistant import AssistantState, state_json, suggestions
+from wordsolver.assistant.render import suggestion_table
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
     GuessFromOption,
@@ -19,7 +20,7 @@ from wordsolver.cli.options import (
 )
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
-from wordsolver.session import Session, parse_history
+from wordsolver.session import parse_history
 from wordsolver.strategies import Player, find_strategy
 
 #: Candidates are listed by name when at most this many are left.
@@ -41,53 +42,19 @@ def suggest(
     as_json: JsonOption = False,
 ) -> None:
     """The top guesses now, with their scores and the number of candidates left."""
-    session = Session(pattern_matrix(game))
-    for guess, feedback in parse_history(history):
-        session.push(guess, feedback)
+    state = AssistantState(pattern_matrix(game))
+    state.replay(parse_history(history))
     player = Player(
-        session.matrix, find_strategy(strategy, seed=seed), play_options(hard, guess_from, None)
+        state.matrix, find_strategy(strategy, seed=seed), play_options(hard, guess_from, None)
     )
-    mask = session.consistent_mask() if hard else None
-    ranked = player.strategy.rank(
-        player.position(session.candidates, len(session.steps), mask), top
-    )
-    words = session.candidate_words()
+    ranked = suggestions(player, state.session, top)
     if as_json:
-        payload = {
-            "game": game.name,
-            "strategy": player.strategy.name,
-            "candidates_left": len(words),
-            "candidates": words if len(words) <= SHOW_CANDIDATES else None,
-            "suggestions": [
-                {
-                    "word": r.word,
-                    "score": r.score,
-                    "entropy": round(r.entropy, 6),
-                    "expected_left": round(r.expected_size, 6),
-                    "worst": r.worst,
-                    "can_win": r.is_candidate,
-                }
-                for r in ranked
-            ],
-        }
-        stdout.print_json(json.dumps(payload, ensure_ascii=False))
+        stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
         return
-    if session.solved:
-        stdout.print(f"solved: {session.steps[-1].guess}")
+    if state.solved:
+        stdout.print(f"solved: {state.steps[-1].guess}")
         return
+    words = state.candidate_words()
     shown = ": " + " ".join(words) if len(words) <= SHOW_CANDIDATES else ""
     stdout.print(f"{len(words)} candidate{'s' * (len(words) != 1)} left{shown}")
-    standard = ("bits", "mean left", "worst")
-    own = () if player.strategy.score_label in standard else (player.strategy.score_label,)
-    table = Table("#", "guess", *own, *standard, "can win")
-    for rank, r in enumerate(ranked, 1):
-        table.add_row(
-            str(rank),
-            r.word,
-            *(f"{r.score:.4g}" for _ in own),
-            f"{r.entropy:.3f}",
-            f"{r.expected_size:.2f}",
-            str(r.worst),
-            "yes" if r.is_candidate else "",
-        )
-    stdout.print(table)
+    stdout.print(suggestion_table(ranked, player.strategy.score_label))
