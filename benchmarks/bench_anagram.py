@@ -207,7 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dict", type=Path, default=BIRDIGO, help="word list (default: Birdigo)")
     parser.add_argument("--cap", type=float, default=10.0, help="baseline seconds per hand")
+    parser.add_argument("--quick", action="store_true", help="cap the baseline at 2 s a hand")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.cap = min(args.cap, 2.0)
     if not args.dict.is_file():
         print(f"error: {args.dict}: no such file", file=sys.stderr)
         return 2

@@ -1,0 +1,139 @@
+"""Speed of the Fallout-terminal simulator and of the first guess among many words, vs budgets.
+
+Run ``python benchmarks/bench_fallout.py [--exact-trials N]`` (reads the study's list,
+``../shared/data/fallout-terminal/words_alpha.txt``). Budgets, from the issue:
+
+* 10,000 random terminals of 20 five-letter words played by any heuristic: at most 2 s
+  (drawing the terminals included);
+* the same played by the exact strategy (``optimal``, when registered): at most 30 s; with
+  ``--exact-trials N`` only N terminals are played and the budget scales with N;
+* the best first guess among 10,000 candidate words: at most 0.1 s (the pattern matrix built
+  beforehand, as in the engine's benchmark; the first call, which may set up lazy data, is
+  reported on its own row).
+
+Numba compiles into a fresh cache folder first, so compile time is reported on its own and
+excluded from the other numbers. Exit status 1 means a budget was missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+# Fresh cache folders, removed at exit: numba must compile (timed on its own row). Numba reads
+# NUMBA_CACHE_DIR when first imported, hence before the imports below.
+_FOLDERS = {
+    name: tempfile.TemporaryDirectory(prefix="bench-fallout-")
+    for name in ("NUMBA_CACHE_DIR", "WORDSOLVER_CACHE_DIR")
+}
+os.environ.update({name: folder.name for name, folder in _FOLDERS.items()})
+
+from bench_engine import timed  # noqa: E402  (after the cache folders are chosen)
+
+from wordsolver.anagram import load_dictionary  # noqa: E402
+from wordsolver.fallout import (  # noqa: E402
+    COMPILED,
+    LibraryPlayer,
+    SimulationOptions,
+    TerminalSpec,
+    WordPool,
+    draw_terminals,
+    simulate,
+)
+from wordsolver.games import GameOverrides, find_game  # noqa: E402
+from wordsolver.matrix import pattern_matrix  # noqa: E402
+from wordsolver.strategies import Player, PlayOptions, find_strategy, strategy_names  # noqa: E402
+
+WORDS_ALPHA = Path(__file__).resolve().parents[2] / "shared/data/fallout-terminal/words_alpha.txt"
+TERMINALS = 10_000
+SPEC = TerminalSpec(length=5, n_words=20)
+
+Row = tuple[str, float, float | None]
+
+
+def simulator_rows(pool: WordPool, exact_trials: int) -> list[Row]:
+    """Compile time, then every heuristic and the exact strategy on random terminals."""
+    rows: list[Row] = []
+    tiny = draw_terminals(pool, TerminalSpec(4, 3), 2, seed=0)
+    rows.append(
+        (
+            "numba compile of the simulator kernels",
+            timed(lambda: [player.play(tiny, 4) for player in COMPILED.values()]),
+            None,
+        )
+    )
+    options = SimulationOptions(trials=TERMINALS, seed=0)
+    for name in COMPILED:
+        results = simulate(pool, SPEC, [name], options)
+        seconds = timed(lambda name=name: simulate(pool, SPEC, [name], options), 3)  # type: ignore[misc]
+        label = f"{TERMINALS:,} terminals of {SPEC.label}: {name} (mean {results[0].mean:.3f})"
+        rows.append((label, seconds, 2.0))
+    few = draw_terminals(pool, SPEC, 1000, seed=0)
+    rows.append(
+        (
+            "1,000 terminals via the library (entropy): per-terminal floor of the exact path",
+            timed(lambda: LibraryPlayer("entropy").play(few, 4)),
+            None,
+        )
+    )
+    if "optimal" in strategy_names():
+        exact = SimulationOptions(trials=exact_trials, seed=0)
+        result: list[float] = []
+        seconds = timed(lambda: result.append(simulate(pool, SPEC, ["optimal"], exact)[0].mean))
+        label = f"{exact_trials:,} terminals of {SPEC.label}: optimal (mean {result[0]:.3f})"
+        rows.append((label, seconds, 30.0 * exact_trials / TERMINALS))
+    return rows
+
+
+def first_guess_rows(pool: WordPool) -> list[Row]:
+    """The best first guess among 10,000 five-letter words by each greedy heuristic."""
+    rng = np.random.default_rng(0)
+    vocabulary = pool.words(5)
+    words = tuple(vocabulary[i] for i in rng.choice(len(vocabulary), TERMINALS, replace=False))
+    game = find_game("fallout", GameOverrides(words=words))
+    rows: list[Row] = []
+    matrix = pattern_matrix(game, use_cache=False)
+    rows.append(
+        (
+            f"matrix of {TERMINALS:,} words (built once, before the first guess)",
+            timed(lambda: pattern_matrix(game, use_cache=False)),
+            None,
+        )
+    )
+    everything = np.arange(len(game.secrets), dtype=np.intp)
+    for name in ("entropy", "expected-size", "minimax", "eliminations"):
+        strategy = find_strategy(name)
+        position = Player(matrix, strategy, PlayOptions()).position(everything, 0, None)
+        first = timed(lambda s=strategy, p=position: s.choose(p))  # type: ignore[misc]
+        best = game.guesses.words[strategy.choose(position)]
+        rows.append((f"first guess among {TERMINALS:,} words, {name}: first call", first, None))
+        seconds = timed(lambda s=strategy, p=position: s.choose(p), 5)  # type: ignore[misc]
+        rows.append((f"first guess among {TERMINALS:,} words, {name} ({best})", seconds, 0.1))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--exact-trials", type=int, default=TERMINALS)
+    args = parser.parse_args()
+    pool = WordPool.from_lexicon(load_dictionary(str(WORDS_ALPHA), skip_bad=True))
+    rows = simulator_rows(pool, args.exact_trials) + first_guess_rows(pool)
+    table = Table("step", "seconds", "budget", "verdict", title="Fallout terminal benchmarks")
+    failed = False
+    for label, seconds, budget in rows:
+        verdict = "" if budget is None else ("PASS" if seconds <= budget else "FAIL")
+        failed |= verdict == "FAIL"
+        table.add_row(label, f"{seconds:.3f}", "" if budget is None else f"≤ {budget:g}", verdict)
+    Console(width=160).print(table)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
