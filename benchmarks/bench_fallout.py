@@ -1,12 +1,13 @@
 """Speed of the Fallout-terminal simulator and of the first guess among many words, vs budgets.
 
-Run ``python benchmarks/bench_fallout.py [--exact-trials N]`` (reads the study's list,
+Run ``python benchmarks/bench_fallout.py [--exact-trials N] [--quick]`` (reads the study's list,
 ``../shared/data/fallout-terminal/words_alpha.txt``). Budgets, from the issue:
 
 * 10,000 random terminals of 20 five-letter words played by any heuristic: at most 2 s
   (drawing the terminals included);
 * the same played by the exact strategy (``optimal``, when registered): at most 30 s; with
-  ``--exact-trials N`` only N terminals are played and the budget scales with N;
+  ``--exact-trials N`` only N terminals are played and the budget scales with N (``--quick``:
+  at most 500);
 * the best first guess among 10,000 candidate words: at most 0.1 s (the pattern matrix built
   beforehand, as in the engine's benchmark; the first call, which may set up lazy data, is
   reported on its own row).
@@ -122,7 +123,10 @@ def first_guess_rows(pool: WordPool) -> list[Row]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--exact-trials", type=int, default=TERMINALS)
+    parser.add_argument("--quick", action="store_true", help="at most 500 exact-strategy terminals")
     args = parser.parse_args()
+    if args.quick:
+        args.exact_trials = min(args.exact_trials, 500)
     pool = WordPool.from_lexicon(load_dictionary(str(WORDS_ALPHA), skip_bad=True))
     rows = simulator_rows(pool, args.exact_trials) + first_guess_rows(pool)
     table = Table("step", "seconds", "budget", "verdict", title="Fallout terminal benchmarks")

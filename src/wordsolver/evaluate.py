@@ -52,6 +52,11 @@ class Evaluation:
         return 0 if self.max_tries is None else int((self.guesses > self.max_tries).sum())
 
     @property
+    def solved_share(self) -> float:
+        """Share of secrets solved within the tries allowed (1.0 when tries are unlimited)."""
+        return 1.0 - self.losses / self.total
+
+    @property
     def distribution(self) -> dict[int, int]:
         """Guesses needed -> number of secrets."""
         values, counts = np.unique(self.guesses, return_counts=True)

@@ -137,18 +137,6 @@ def _split_parallel(
 
 
 @njit(cache=True)
-def _in_place_sums(
-    by_secret: PatternArray, guess_rows: IdArray, candidates: IdArray, in_place: Int64Array
-) -> Int64Array:
-    totals = np.zeros(guess_rows.shape[0], np.int64)
-    for s in candidates:
-        row = by_secret[s]
-        for k in range(guess_rows.shape[0]):
-            totals[k] += in_place[row[guess_rows[k]]]
-    return totals
-
-
-@njit(cache=True)
 def _first_of_each_class(
     codes: npt.NDArray[np.uint8],
     rows: IdArray,
@@ -269,10 +257,17 @@ def partition_stats(
 
 
 def in_place_totals(matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray) -> Int64Array:
-    """For each guess, the letters in place summed over the candidates (Fallout heuristic)."""
+    """For each guess, the letters in place summed over the candidates (Fallout heuristic).
+
+    Letters in place are positional matches under every rule, so the sum is read from how often
+    each letter stands at each position among the candidates: no pattern is needed.
+    """
     game = matrix.game
-    rows = np.ascontiguousarray(guess_rows, dtype=np.intp)
-    cands = np.ascontiguousarray(candidates, dtype=np.intp)
-    in_place = game.rule.letters_in_place(game.length)
-    result: Int64Array = _in_place_sums(matrix.by_secret, rows, cands, in_place)
-    return result
+    rows = np.asarray(guess_rows, dtype=np.intp)
+    letters = game.guess_codes
+    held = letters[game.secret_rows[candidates]]
+    totals = np.zeros(len(rows), dtype=np.int64)
+    for position in range(game.length):
+        counts = np.bincount(held[:, position], minlength=game.alphabet.size)
+        totals += counts[letters[rows, position]]
+    return totals

@@ -438,15 +438,3 @@ def test_pattern_dtype_holds_every_pattern(rule: FeedbackRule, length: int) -> N
 )
 def test_pattern_dtype_is_the_smallest(rule: FeedbackRule, length: int, dtype: type) -> None:
     assert rule.pattern_dtype(length) is dtype
-
-
-@pytest.mark.parametrize(
-    ("rule", "length", "expected"),
-    [
-        (LIKENESS, 3, [0, 1, 2, 3]),
-        (BULLS, 2, [0, 0, 0, 1, 1, 1, 2, 2, 2]),
-        (COLOURS, 2, [0, 0, 1, 0, 0, 1, 1, 1, 2]),
-    ],
-)
-def test_letters_in_place_table(rule: FeedbackRule, length: int, expected: list[int]) -> None:
-    assert rule.letters_in_place(length).tolist() == expected

@@ -19,8 +19,8 @@ COMMAND_MODULES = (
     "wordsolver.cli.evaluate",
     "wordsolver.cli.openers",
     "wordsolver.cli.words",
-    "wordsolver.cli.fallout",
     "wordsolver.cli.tree",
+    "wordsolver.cli.fallout",
     "wordsolver.cli.solve",
     "wordsolver.cli.play",
 )

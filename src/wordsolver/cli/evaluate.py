@@ -59,14 +59,17 @@ def evaluate_command(
     if as_json:
         stdout.print_json(json.dumps([r.to_json() for r in results], ensure_ascii=False))
     else:
-        stdout.print(comparison_table(game, results))
+        title = f"{game.name}: {results[0].total} secrets, {len(game.guesses)} allowed guesses"
+        stdout.print(comparison_table(title, results))
 
 
-def comparison_table(game: Game, results: list[Evaluation]) -> Table:
-    """One row per strategy: mean, worst, losses, time and the guess-count distribution."""
+def comparison_table(title: str, results: list[Evaluation]) -> Table:
+    """One row per strategy: mean, worst, losses and share solved (when tries are limited), the
+    distribution of guesses, time."""
     longest = max(r.worst for r in results)
-    title = f"{game.name}: {results[0].total} secrets, {len(game.guesses)} allowed guesses"
-    table = Table("strategy", "mean", "worst", "losses", title=title)
+    limit = results[0].max_tries
+    limited = ["losses", f"solved ≤ {limit}"] if limit is not None else []
+    table = Table("strategy", "mean", "worst", *limited, title=title)
     for guesses in range(1, longest + 1):
         table.add_column(str(guesses), justify="right")
     table.add_column("seconds", justify="right")
@@ -76,7 +79,7 @@ def comparison_table(game: Game, results: list[Evaluation]) -> Table:
             r.strategy,
             f"{r.mean:.4f}",
             str(r.worst),
-            str(r.losses) if r.max_tries else "-",
+            *([str(r.losses), f"{r.solved_share:.2%}"] if limit is not None else []),
             *(str(counts.get(k, "")) for k in range(1, longest + 1)),
             f"{r.seconds:.2f}",
         )

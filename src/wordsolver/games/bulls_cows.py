@@ -133,6 +133,3 @@ class BullsCowsRule(FeedbackRule):
     def format_pattern(self, pattern: int, length: int) -> str:
         get, touch = divmod(pattern, length + 1)
         return f"{get}-{touch}"
-
-    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
-        return np.arange(self.n_patterns(length), dtype=np.int64) // (length + 1)

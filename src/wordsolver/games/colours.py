@@ -137,11 +137,3 @@ class ColoursRule(FeedbackRule):
             pattern, digit = divmod(pattern, 3)
             digits.append(_WRITE[digit])
         return "".join(reversed(digits))
-
-    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
-        patterns = np.arange(self.n_patterns(length))
-        greens = np.zeros_like(patterns)
-        for _ in range(length):
-            patterns, digit = np.divmod(patterns, 3)
-            greens += digit == GREEN
-        return greens.astype(np.int64)

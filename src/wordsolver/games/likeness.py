@@ -9,8 +9,6 @@ Encoding: the pattern is the likeness itself. Worked example: guess ``trade`` ag
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
 from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
@@ -62,6 +60,3 @@ class LikenessRule(FeedbackRule):
 
     def format_pattern(self, pattern: int, length: int) -> str:
         return str(pattern)
-
-    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
-        return np.arange(self.n_patterns(length), dtype=np.int64)

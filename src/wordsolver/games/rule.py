@@ -53,10 +53,6 @@ class FeedbackRule(ABC):
     def format_pattern(self, pattern: int, length: int) -> str:
         """The canonical text of a pattern; ``parse_pattern`` reads it back."""
 
-    @abstractmethod
-    def letters_in_place(self, length: int) -> npt.NDArray[np.int64]:
-        """For each pattern, how many letters it says are in the right place."""
-
     def hard_mode_allows(
         self, guesses: LetterCodes, played: LetterCodes, pattern: int
     ) -> npt.NDArray[np.bool_]:

@@ -403,23 +403,26 @@ class Optimal(Strategy):
             return UNLIMITED_TRIES
         return tries - position.tries_used
 
-    def choose(self, position: Position) -> int:
+    def _best(self, position: Position) -> tuple[int, int]:
+        """The optimal guess and the tries it was optimised for: the tries left, or (when no
+        tree can finish within them) as many as it takes."""
         search = self.search_for(position)
         search.start_clock()
         tries_left = self._tries_left(position)
         try:
-            return search.best_guess(position.candidates, tries_left, position.pool)
+            return search.best_guess(position.candidates, tries_left, position.pool), tries_left
         except WordsolverError:
             if tries_left == UNLIMITED_TRIES:
                 raise
-            # No tree finishes within the tries left: play on as if tries were unlimited.
-            return search.best_guess(position.candidates, UNLIMITED_TRIES, position.pool)
+            guess = search.best_guess(position.candidates, UNLIMITED_TRIES, position.pool)
+            return guess, UNLIMITED_TRIES
+
+    def choose(self, position: Position) -> int:
+        return self._best(position)[0]
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
         search = self.search_for(position)
-        search.start_clock()
-        tries_left = self._tries_left(position)
-        best = self.choose(position)
+        best, tries_left = self._best(position)
         stats = partition_stats(position.matrix, position.pool, position.candidates)
         scored = stats.rows
         can_win = position.can_win(scored)

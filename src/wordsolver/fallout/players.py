@@ -1,0 +1,139 @@
+"""How a strategy plays a batch of terminals: compiled for the greedy heuristics, else the library.
+
+:func:`terminal_player` takes any registered strategy name. The heuristics of
+:mod:`wordsolver.strategies.heuristics` have a compiled twin in
+:mod:`wordsolver.fallout.kernels` that plays thousands of terminals per second; every other
+strategy (e.g. the exact ``optimal``) is played terminal by terminal through the library's
+:class:`~wordsolver.strategies.Player` and :func:`~wordsolver.evaluate.evaluate`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from wordsolver.errors import WordsolverError
+from wordsolver.evaluate import evaluate
+from wordsolver.fallout import kernels
+from wordsolver.fallout.kernels import Int64Array
+from wordsolver.fallout.terminals import Terminals
+from wordsolver.games import GameOverrides, find_game
+from wordsolver.matrix import PatternMatrix
+from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.strategies.heuristics import (
+    Eliminations,
+    Entropy,
+    ExpectedSize,
+    Minimax,
+    RandomCandidate,
+    Stdev,
+)
+
+Progress = Callable[[int], None]
+
+
+class TerminalPlayer(ABC):
+    """Plays every terminal of a batch with one strategy and counts the guesses."""
+
+    #: The strategy's registry name.
+    name: str
+
+    @abstractmethod
+    def play(
+        self, terminals: Terminals, max_tries: int | None, progress: Progress | None = None
+    ) -> Int64Array:
+        """Guesses each terminal needed to play its secret (``progress(n)`` after n terminals).
+
+        ``max_tries`` is the game's limit (None: none), for strategies that play for it; every
+        terminal is played until solved whatever it is.
+        """
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledPlayer(TerminalPlayer):
+    """A greedy heuristic in compiled code (one of :data:`~wordsolver.fallout.kernels.SCORES`),
+    and whether it guesses only among the candidates left."""
+
+    name: str
+    candidates_only: bool
+
+    def play(
+        self, terminals: Terminals, max_tries: int | None, progress: Progress | None = None
+    ) -> Int64Array:
+        needed = kernels.play_terminals(
+            terminals.likeness,
+            terminals.secrets,
+            terminals.keys,
+            kernels.SCORES.index(self.name),
+            self.candidates_only,
+            terminals.spec.length + 1,
+            terminals.spec.n_words,  # each guess rules out at least one word: N are enough
+        )
+        if (needed < 0).any():
+            raise WordsolverError(f"{self.name} made a guess that ruled nothing out: it is stuck")
+        if progress is not None:
+            progress(len(terminals))
+        return needed
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryPlayer(TerminalPlayer):
+    """Any registered strategy, each terminal played as a game of its own by the library.
+
+    ``seed`` feeds strategies that draw at random. The game gets ``max_tries`` (None: unlimited),
+    so a strategy that plays for the chance to finish within the tries sees the right limit.
+    """
+
+    name: str
+    seed: int = 0
+
+    def play(
+        self, terminals: Terminals, max_tries: int | None, progress: Progress | None = None
+    ) -> Int64Array:
+        needed = np.empty(len(terminals), dtype=np.int64)
+        for t in range(len(terminals)):
+            game = find_game("fallout", GameOverrides(words=terminals.words(t)))
+            matrix = PatternMatrix(replace(game, max_tries=max_tries), terminals.likeness[t])
+            player = Player(matrix, find_strategy(self.name, seed=self.seed), PlayOptions())
+            secret = terminals.secrets[t : t + 1]
+            needed[t] = evaluate(player, secrets=secret).guesses[0]
+            if progress is not None:
+                progress(1)
+        return needed
+
+
+#: The heuristics with a compiled twin, by registry name. ``random`` plays the words in the
+#: order of :attr:`Terminals.keys`: a uniformly random candidate each time, from the seed.
+COMPILED: dict[str, CompiledPlayer] = {
+    player.name: player
+    for player in (
+        CompiledPlayer(Entropy.name, candidates_only=False),
+        CompiledPlayer(ExpectedSize.name, candidates_only=False),
+        CompiledPlayer(Minimax.name, candidates_only=False),
+        CompiledPlayer(Stdev.name, candidates_only=False),
+        CompiledPlayer(Eliminations.name, candidates_only=True),
+        CompiledPlayer(RandomCandidate.name, candidates_only=True),
+    )
+}
+
+
+def terminal_player(name: str, seed: int = 0) -> TerminalPlayer:
+    """The fastest player of a registered strategy (name or alias; unknown names are errors)."""
+    canonical = find_strategy(name, seed=seed).name
+    return COMPILED.get(canonical) or LibraryPlayer(canonical, seed)
+
+
+def terminal_players(names: Sequence[str], seed: int = 0) -> list[TerminalPlayer]:
+    """Players of several strategies in the order given, each strategy once (aliases merge).
+
+    >>> [player.name for player in terminal_players(["entropy", "information", "random"])]
+    ['entropy', 'random']
+    """
+    players: dict[str, TerminalPlayer] = {}
+    for name in names:
+        player = terminal_player(name, seed)
+        players.setdefault(player.name, player)
+    return list(players.values())

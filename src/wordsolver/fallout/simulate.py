@@ -1,0 +1,82 @@
+"""Measure terminals by simulation: draw random terminals of one shape and play them.
+
+Every strategy plays the same terminals (same words, same secrets), so their numbers compare
+directly; the result of each is an :class:`~wordsolver.evaluate.Evaluation` with one "secret"
+per terminal: its secret's position on screen.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wordsolver.errors import InvalidWordError
+from wordsolver.evaluate import Evaluation
+from wordsolver.fallout.players import Progress, TerminalPlayer, terminal_players
+from wordsolver.fallout.pool import WordPool
+from wordsolver.fallout.terminals import Terminals, TerminalSpec, draw_terminals
+
+#: Tries a Fallout terminal allows before it locks.
+FALLOUT_TRIES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationOptions:
+    """How many terminals to draw and from which seed; ``max_tries`` None plays until solved."""
+
+    trials: int = 1000
+    seed: int = 0
+    max_tries: int | None = FALLOUT_TRIES
+
+    def __post_init__(self) -> None:
+        if self.trials < 1 or self.seed < 0 or (self.max_tries is not None and self.max_tries < 1):
+            raise InvalidWordError("trials and tries must be positive, the seed not negative")
+
+
+def simulate(
+    pool: WordPool,
+    spec: TerminalSpec,
+    strategies: Sequence[str],
+    options: SimulationOptions,
+    progress: Progress | None = None,
+) -> list[Evaluation]:
+    """Play the same random terminals with each strategy; ``progress(n)`` counts terminals played.
+
+    >>> from wordsolver.lexicon import Lexicon
+    >>> pool = WordPool.from_lexicon(Lexicon("demo", ("cat", "car", "bat", "bar", "cab", "tab")))
+    >>> [run] = simulate(pool, TerminalSpec(3, 5), ["eliminations"], SimulationOptions(trials=50))
+    >>> run.total, 1.0 <= run.mean <= 5.0
+    (50, True)
+    """
+    players = terminal_players(strategies, options.seed)
+    terminals = draw_terminals(pool, spec, options.trials, options.seed)
+    return [play(player, terminals, pool.name, options, progress) for player in players]
+
+
+def play(
+    player: TerminalPlayer,
+    terminals: Terminals,
+    dictionary: str,
+    options: SimulationOptions,
+    progress: Progress | None = None,
+) -> Evaluation:
+    """One strategy over a batch of terminals, as an Evaluation."""
+    started = time.perf_counter()
+    needed = player.play(terminals, options.max_tries, progress)
+    spec = terminals.spec
+    return Evaluation(
+        game=f"fallout: {spec.label}",
+        strategy=player.name,
+        max_tries=options.max_tries,
+        secrets=terminals.secrets,
+        guesses=needed,
+        seconds=time.perf_counter() - started,
+        options={
+            "length": spec.length,
+            "words": spec.n_words,
+            "trials": options.trials,
+            "seed": options.seed,
+            "dictionary": dictionary,
+        },
+    )

@@ -1,0 +1,90 @@
+"""Random terminals: N distinct words of one length from a dictionary, and a secret among them.
+
+Everything random comes from one seed and the terminal's shape, through numpy's SeedSequence, so
+the same seed, length and word count give the same terminals in ``simulate`` and in every cell of
+``sweep``, on any machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordsolver.errors import InvalidWordError
+from wordsolver.fallout.kernels import (
+    FloatArray,
+    IdArray,
+    LikenessArray,
+    likeness_tensor,
+    sample_rows,
+)
+from wordsolver.fallout.pool import WordPool
+
+
+@dataclass(frozen=True, slots=True)
+class TerminalSpec:
+    """The shape of a terminal: word length and how many words are on screen."""
+
+    length: int
+    n_words: int
+
+    def __post_init__(self) -> None:
+        if self.length < 1 or self.n_words < 2:
+            raise InvalidWordError("a terminal needs words of at least 1 letter, and 2 words")
+
+    @property
+    def label(self) -> str:
+        """Readable shape, e.g. ``20 words of 5 letters``."""
+        return f"{self.n_words} words of {self.length} letters"
+
+
+@dataclass(frozen=True, eq=False)
+class Terminals:
+    """A batch of random terminals of one shape (arrays have one row per terminal).
+
+    ``word_ids`` index :attr:`vocabulary` and are sorted, so a terminal's words are in the order
+    a :class:`~wordsolver.games.Game` made of them sorts its secrets; ``secrets`` are positions in
+    a row; ``keys`` are random numbers per word that the ``random`` strategy plays in order of;
+    ``likeness[t, g, s]`` is the feedback of word ``g`` against word ``s`` of terminal ``t``.
+    """
+
+    spec: TerminalSpec
+    vocabulary: tuple[str, ...]
+    word_ids: IdArray
+    secrets: IdArray
+    keys: FloatArray
+    likeness: LikenessArray
+
+    def __len__(self) -> int:
+        return len(self.secrets)
+
+    def words(self, terminal: int) -> tuple[str, ...]:
+        """The words on screen of one terminal, sorted."""
+        return tuple(self.vocabulary[i] for i in self.word_ids[terminal])
+
+
+def draw_terminals(pool: WordPool, spec: TerminalSpec, count: int, seed: int) -> Terminals:
+    """``count`` random terminals of that shape: distinct words, a uniform secret each.
+
+    >>> from wordsolver.lexicon import Lexicon
+    >>> pool = WordPool.from_lexicon(Lexicon("demo", ("cat", "car", "bat", "bar", "cab")))
+    >>> batch = draw_terminals(pool, TerminalSpec(3, 4), 2, seed=7)
+    >>> batch.words(0), int(batch.secrets[0])
+    (('bat', 'cab', 'car', 'cat'), 2)
+    """
+    vocabulary = pool.words(spec.length)
+    if len(vocabulary) < spec.n_words:
+        raise InvalidWordError(
+            f"{pool.name} has {len(vocabulary)} words of {spec.length} letters,"
+            f" fewer than the {spec.n_words} a terminal needs"
+        )
+    if count < 1 or seed < 0:
+        raise InvalidWordError("the number of terminals must be positive and the seed not negative")
+    streams = np.random.SeedSequence([seed, spec.length, spec.n_words]).spawn(2)
+    draw, strategy = (np.random.default_rng(stream) for stream in streams)
+    word_ids = sample_rows(draw.random((count, spec.n_words)), len(vocabulary))
+    secrets = draw.integers(0, spec.n_words, size=count).astype(np.intp)
+    keys = strategy.random((count, spec.n_words))
+    likeness = likeness_tensor(pool.codes(spec.length), word_ids)
+    return Terminals(spec, vocabulary, word_ids, secrets, keys, likeness)
