@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "wordsolver.cli.fallout",
     "wordsolver.cli.solve",
     "wordsolver.cli.play",
+    "wordsolver.cli.serve",
 )
 
 

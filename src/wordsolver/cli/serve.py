@@ -1,0 +1,46 @@
+"""``serve``: the web page and its JSON API on this computer (the ``web`` extra)."""
+
+from __future__ import annotations
+
+import webbrowser
+from typing import Annotated
+
+import typer
+
+from wordsolver.cli.base import app, stderr, warn
+from wordsolver.errors import WordsolverError
+
+#: Hosts that keep the server to this computer.
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+@app.command("serve")
+def serve(
+    host: Annotated[
+        str, typer.Option(help="address to listen on; the default keeps it to this computer")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port; 0 takes any free one")] = 8000,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="open the page in a web browser")
+    ] = False,
+    time_limit: Annotated[
+        float, typer.Option(min=1, help="seconds a computation may take before it answers 503")
+    ] = 30.0,
+) -> None:
+    """Play every game in the browser: serve the page and its JSON API until Ctrl-C."""
+    try:
+        from wordsolver.web.app import WebSettings
+        from wordsolver.web.server import make_server, run_until_stopped
+    except ModuleNotFoundError as error:
+        raise WordsolverError(
+            f"serve needs the web extra ({error.name} is missing): pip install 'wordsolver[web]'"
+        ) from None
+    if host not in LOOPBACK:
+        warn(f"listening on {host}: anyone who can reach this address can use the server")
+
+    def ready(url: str) -> None:
+        stderr.print(f"serving {url} (API schema: {url}openapi.json); Ctrl-C stops", markup=False)
+        if open_browser:
+            webbrowser.open(url)
+
+    run_until_stopped(make_server(host, port, WebSettings(time_limit=time_limit)), ready)

@@ -1,0 +1,100 @@
+"""The JSON API: one route per library service, each run on the worker within the time limit.
+
+The server keeps no game state: the page sends the whole history with every request, so any
+number of tabs can play at once and a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Annotated, Any, cast
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+
+from wordsolver.games.registry import MAX_LENGTH
+from wordsolver.web import service
+from wordsolver.web.limits import Worker
+from wordsolver.web.models import (
+    Catalogue,
+    ErrorMessage,
+    EvaluateRequest,
+    EvaluateResponse,
+    HandRequest,
+    HandResponse,
+    ScreenRequest,
+    ScreenResponse,
+    SuggestRequest,
+    SuggestResponse,
+)
+
+#: The one route whose body is an image, so it may be larger than the others.
+SCREENSHOT_PATH = "/api/fallout/screenshot"
+
+router = APIRouter(
+    prefix="/api",
+    responses={
+        400: {"model": ErrorMessage, "description": "bad input: the message says what is wrong"},
+        413: {"model": ErrorMessage, "description": "request body too large"},
+        422: {"model": ErrorMessage, "description": "malformed request body or parameter"},
+        503: {"model": ErrorMessage, "description": "the computation ran past the time limit"},
+    },
+)
+
+
+def _worker(request: Request) -> Worker:
+    return cast(Worker, request.app.state.worker)
+
+
+WorkerDependency = Annotated[Worker, Depends(_worker)]
+
+
+@router.get("/games", response_model=Catalogue)
+def games(worker: WorkerDependency) -> Catalogue:
+    """Built-in games, strategies, hand-solver choices and the time limit."""
+    return service.catalogue(worker.seconds)
+
+
+@router.post("/suggest", response_model=SuggestResponse)
+async def suggest(body: SuggestRequest, worker: WorkerDependency) -> dict[str, Any]:
+    """The candidates left after the history, and the best next guesses."""
+    return await worker.run(partial(service.suggest, body))
+
+
+@router.post("/evaluate", response_model=EvaluateResponse)
+async def evaluate(body: EvaluateRequest, worker: WorkerDependency) -> dict[str, Any]:
+    """Play every secret of the game with one strategy: mean, worst, losses, distribution."""
+    return await worker.run(partial(service.evaluate_strategy, body))
+
+
+@router.post("/hand", response_model=HandResponse)
+async def hand(body: HandRequest, worker: WorkerDependency) -> dict[str, Any]:
+    """Every word a hand of letters (``*`` = wildcard) spells, ranked by score."""
+    return await worker.run(partial(service.hand_words, body))
+
+
+@router.post("/fallout/screen", response_model=ScreenResponse)
+async def fallout_screen(body: ScreenRequest, worker: WorkerDependency) -> dict[str, Any]:
+    """The candidate words and bracket pairs of a Fallout terminal's screen text."""
+    return await worker.run(partial(service.screen_text, body))
+
+
+@router.post(
+    SCREENSHOT_PATH.removeprefix("/api"),
+    response_model=ScreenResponse,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"image/*": {"schema": {"type": "string", "format": "binary"}}},
+        }
+    },
+)
+async def fallout_screenshot(
+    request: Request,
+    worker: WorkerDependency,
+    length: Annotated[int | None, Query(ge=1, le=MAX_LENGTH)] = None,
+) -> dict[str, Any]:
+    """The same from a screenshot sent as the raw body (OCR: the ``fallout`` extra)."""
+    data = await request.body()
+    if not data:
+        raise HTTPException(400, "send the screenshot itself as the request body (PNG or JPEG)")
+    return await worker.run(partial(service.screen_image, data, length))

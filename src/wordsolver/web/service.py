@@ -1,0 +1,155 @@
+"""What each endpoint asks of the library, as plain functions run on the worker thread.
+
+Every function takes the validated request and the request's :class:`Deadline`, calls the
+library, and returns JSON values in the schema of the matching ``--json`` output. Pattern
+matrices of built-in games and the hand solver's index are built on first use and kept for the
+life of the process; all calls run on the one worker thread, so the caches need no lock.
+"""
+
+from __future__ import annotations
+
+import functools
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from wordsolver.anagram import (
+    DICTIONARIES,
+    LETTER_VALUES,
+    LengthRange,
+    LetterIndex,
+    cached_index,
+    find_letter_values,
+    load_dictionary,
+    parse_hand,
+    solve_hand,
+)
+from wordsolver.assistant import AssistantState, state_json, suggestions
+from wordsolver.evaluate import evaluate
+from wordsolver.fallout import read_screen, read_screenshot
+from wordsolver.games import GAMES, GameOverrides, find_game
+from wordsolver.games.registry import find_spec
+from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.strategies import STRATEGIES, Player, PlayOptions, Strategy, find_strategy
+from wordsolver.strategies.optimal import Optimal, SearchLimit
+from wordsolver.web.limits import Deadline
+from wordsolver.web.models import (
+    AlphabetInfo,
+    Catalogue,
+    EvaluateRequest,
+    GameInfo,
+    HandInfo,
+    HandRequest,
+    PlayRequest,
+    ScreenRequest,
+    StrategyInfo,
+    SuggestRequest,
+)
+
+
+def catalogue(time_limit: float) -> Catalogue:
+    """The built-in games and strategies (nothing is loaded: the page gets this at once)."""
+    games = [
+        GameInfo(
+            name=spec.name,
+            aliases=list(spec.aliases),
+            description=spec.description,
+            rule=spec.rule.name,
+            alphabet=AlphabetInfo(
+                name=spec.alphabet.name,
+                letters=spec.alphabet.letters,
+                folds=dict(spec.alphabet.folds),
+            ),
+            length=spec.length,
+            max_tries=spec.max_tries,
+            distinct_letters=spec.distinct_letters,
+            needs_words=spec.answers is None,
+        )
+        for spec in GAMES
+    ]
+    strategies = [
+        StrategyInfo(name=name, description=cls.description, score_label=cls.score_label)
+        for name, cls in STRATEGIES.items()
+    ]
+    hand = HandInfo(dictionaries=list(DICTIONARIES), scores=list(LETTER_VALUES))
+    return Catalogue(games=games, strategies=strategies, hand=hand, time_limit=time_limit)
+
+
+@functools.cache
+def _builtin_matrix(name: str) -> PatternMatrix:
+    """The matrix of a built-in game by its canonical name (at most one per game)."""
+    return pattern_matrix(find_game(name))
+
+
+def game_matrix(request: PlayRequest) -> PatternMatrix:
+    """The matrix of the request's game: cached for a built-in game, built anew for given words.
+
+    Matrices of given words are small and differ per request, so they skip the disk cache.
+    """
+    if request.words is None:
+        return _builtin_matrix(find_spec(request.game).name)
+    game = find_game(request.game, GameOverrides(words=tuple(request.words)))
+    return pattern_matrix(game, use_cache=False)
+
+
+def _player(request: PlayRequest, deadline: Deadline, openers: tuple[str, ...] = ()) -> Player:
+    """The request's strategy bound to its game; the exact search gets the time left."""
+    matrix = game_matrix(request)
+    strategy: Strategy = find_strategy(request.strategy, seed=request.seed)
+    if isinstance(strategy, Optimal):
+        strategy = Optimal(SearchLimit(seconds=deadline.remaining()))
+    options = PlayOptions(hard=request.hard, guess_from=request.guess_from, openers=openers)
+    return Player(matrix, strategy, options)
+
+
+def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
+    """Replay the history and rank the next guesses (``wordsolver solve --json``)."""
+    player = _player(request, deadline)
+    state = AssistantState(player.matrix)
+    state.replay((move.guess, move.feedback) for move in request.history)
+    ranked = suggestions(player, state.session, request.top, removed=state.removed)
+    return state_json(state, player, ranked)
+
+
+def evaluate_strategy(request: EvaluateRequest, deadline: Deadline) -> dict[str, Any]:
+    """Play every secret with one strategy; stops at the deadline (``evaluate --json``)."""
+    player = _player(request, deadline, tuple(request.openers))
+    return evaluate(player, progress=deadline.check).to_json()
+
+
+@functools.cache
+def _hand_index(dictionary: str) -> LetterIndex:
+    """The letter-count index of a dictionary named in :data:`DICTIONARIES`."""
+    return cached_index(load_dictionary(dictionary))
+
+
+def hand_words(request: HandRequest, deadline: Deadline) -> dict[str, Any]:
+    """Every word the hand spells, best first, with the count of all of them."""
+    hand = parse_hand(request.letters)
+    values = find_letter_values(request.score)
+    lengths = LengthRange(request.shortest, request.longest)
+    result = solve_hand(_hand_index(request.dictionary), hand, values, lengths)
+    matches = [
+        {"word": m.word, "score": m.score, "length": m.length, "wildcards": list(m.wildcards)}
+        for m in result.matches(request.top)
+    ]
+    return {
+        "hand": str(hand),
+        "total": len(result),
+        "scored": values.scores_anything,
+        "matches": matches,
+    }
+
+
+def screen_text(request: ScreenRequest, deadline: Deadline) -> dict[str, Any]:
+    """The words and bracket pairs of a pasted terminal screen."""
+    return read_screen(request.text, request.length).to_json()
+
+
+def screen_image(data: bytes, length: int | None, deadline: Deadline) -> dict[str, Any]:
+    """The same from a screenshot, read by OCR (needs the ``fallout`` extra and Tesseract)."""
+    with tempfile.TemporaryDirectory(prefix="wordsolver-") as folder:
+        path = Path(folder) / "screenshot"
+        path.write_bytes(data)
+        text = read_screenshot(path)
+    return read_screen(text, length).to_json()

@@ -1,0 +1,89 @@
+"""Fixtures of the web tests: the API in-process, and a real server driven by Debian's Chromium.
+
+The browser is the system's ``/usr/bin/chromium`` (CI installs the ``chromium`` package); no
+browser is ever downloaded. Without it the browser tests fail with a message, never skip.
+Screenshots go to ``tests/artifacts/`` (git-ignored) for a reviewer to look at.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from wordsolver.web import WebSettings, create_app
+from wordsolver.web.server import make_server, server_url, wait_started
+
+CHROMIUM = Path("/usr/bin/chromium")
+#: Flags for a headless Chromium running as root with no network.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    """The API with the default limits, called in-process."""
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def make_client(settings: WebSettings) -> TestClient:
+    """A client of an app with other limits (use it in a ``with`` block)."""
+    return TestClient(create_app(settings))
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    """A real server on a free loopback port, run on a thread; its URL."""
+    server = make_server("127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, name="test-server", daemon=True)
+    thread.start()
+    if not wait_started(server):
+        pytest.fail("the web server did not start")
+    yield server_url(server)
+    server.should_exit = True
+    thread.join(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium under Playwright, with a fresh profile."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A desktop-sized tab; the test fails on any script error the page raised."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert not errors, f"script errors on the page: {errors}"
+
+
+def keep_screenshot(page: Page, name: str) -> Path:
+    """Save the whole page as ``tests/artifacts/NAME.png``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,50 @@
+"""``wordsolver serve``: its options, the server on loopback, and Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import urllib.request
+
+import pytest
+
+from tests.cli.conftest import RunCli
+from tests.cli.conftest import run_cli as run_cli  # the CLI fixture
+from wordsolver.cli import serve
+
+
+def test_serve_offers_host_port_and_open(run_cli: RunCli) -> None:
+    result = run_cli("serve", "--help")
+    assert result.code == 0
+    for option in ("--host", "--port", "--open", "--time-limit", "127.0.0.1"):
+        assert option in result.out
+
+
+def test_serve_refuses_a_bad_port(run_cli: RunCli) -> None:
+    result = run_cli("serve", "--port", "70000")
+    assert result.code == 2 and "error:" in result.err
+
+
+def test_serve_opens_the_page_and_stops_on_ctrl_c(
+    run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+
+    def open_then_interrupt(url: str) -> bool:
+        with urllib.request.urlopen(f"{url}api/games") as answer:
+            assert b'"wordle"' in answer.read()
+        opened.append(url)
+        os.kill(os.getpid(), signal.SIGINT)
+        return True
+
+    monkeypatch.setattr(serve.webbrowser, "open", open_then_interrupt)
+    result = run_cli("serve", "--port", "0", "--open")
+    assert opened and opened[0].startswith("http://127.0.0.1:")
+    assert f"serving {opened[0]}" in result.err
+    assert result.code == 130  # as Ctrl-C in any command
+
+
+def test_server_listens_on_loopback(served: str) -> None:
+    assert served.startswith("http://127.0.0.1:")
+    with urllib.request.urlopen(served) as page:
+        assert b"<title>wordsolver</title>" in page.read()
