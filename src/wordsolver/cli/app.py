@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "wordsolver.cli.suggest",
     "wordsolver.cli.evaluate",
     "wordsolver.cli.openers",
+    "wordsolver.cli.study",
     "wordsolver.cli.words",
     "wordsolver.cli.tree",
     "wordsolver.cli.fallout",
@@ -51,6 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyboardInterrupt, typer.Abort):
         base.stderr.print("interrupted", markup=False)
         return ExitCode.INTERRUPTED
+    if result == ExitCode.INTERRUPTED:  # Typer turns Ctrl-C into this exit code
+        base.stderr.print("interrupted", markup=False)
     return int(result) if isinstance(result, int) else ExitCode.OK
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
-import numpy as np
 import typer
 from rich.table import Table
 
@@ -19,8 +18,7 @@ from wordsolver.cli.options import (
     play_options,
 )
 from wordsolver.cli.progress import progress_bar
-from wordsolver.errors import InvalidWordError
-from wordsolver.evaluate import Evaluation, evaluate
+from wordsolver.evaluate import Evaluation, evaluate, sample_secrets
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.strategies import Player, find_strategy
@@ -45,12 +43,7 @@ def evaluate_command(
     names = [name for item in strategy for name in item.split(",") if name]
     options = play_options(hard, guess_from, opener)
     matrix = pattern_matrix(game)
-    secrets = None
-    if sample is not None:
-        if sample > len(game.secrets):
-            raise InvalidWordError(f"--sample {sample} exceeds the {len(game.secrets)} secrets")
-        rng = np.random.default_rng(seed)
-        secrets = np.sort(rng.choice(len(game.secrets), size=sample, replace=False))
+    secrets = None if sample is None else sample_secrets(len(game.secrets), sample, seed)
     results: list[Evaluation] = []
     for name in names:
         player = Player(matrix, find_strategy(name, seed=seed), options)

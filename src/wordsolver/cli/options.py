@@ -84,10 +84,12 @@ def _with_game_options(
     """Replace the parameter ``target`` of a command by the game options (and GAME argument,
     placed where ``target`` stood); the command receives ``build(those values)`` instead."""
     hints = typing.get_type_hints(function, include_extras=True)
-    option_names = [name for name in _GAME_PARAMETERS if name != "game_name"]
+    own = inspect.signature(function).parameters
+    # A command's own parameter wins over a game option of the same name (``openers --words K``).
+    option_names = [name for name in _GAME_PARAMETERS if name != "game_name" and name not in own]
     positional: list[inspect.Parameter] = []
     keyword: list[inspect.Parameter] = []
-    for parameter in inspect.signature(function).parameters.values():
+    for parameter in own.values():
         if parameter.name == target:
             if with_name:
                 positional.append(
