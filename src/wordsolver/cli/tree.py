@@ -28,6 +28,7 @@ from wordsolver.games import Game, GameOverrides
 from wordsolver.matrix import pattern_matrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.strategies.optimal import (
+    UNLIMITED_TRIES,
     Optimal,
     OptimalSearch,
     SearchLimit,
@@ -111,7 +112,7 @@ def _optimal_tree(
         if options.hard:
             mask = np.zeros(len(matrix.game.guesses), dtype=np.bool_)
             mask[pool] = True
-        used = (tries - tries_left) if tries else 0
+        used = (tries or UNLIMITED_TRIES) - tries_left
         return grow_tree(greedy, start=(candidates, used, mask)).root
 
     openers = tuple(matrix.game.guess_row(word) for word in options.openers)
@@ -128,7 +129,14 @@ def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
 def _stats(tree: DecisionTree) -> dict[str, Any]:
     numbers = Evaluation.of_tree(tree).to_json()
     del numbers["seconds"]
-    return {**numbers, "size": tree.size, "proven": tree.proven, "lower_bound": tree.lower_bound}
+    total_guesses = int(tree.guesses_needed().sum())
+    return {
+        **numbers,
+        "total_guesses": total_guesses,
+        "size": tree.size,
+        "proven": tree.proven,
+        "lower_bound": tree.lower_bound,  # in total guesses, like total_guesses
+    }
 
 
 def _print_stats(tree: DecisionTree, as_json: bool, saved: Path | None = None) -> None:
@@ -139,7 +147,7 @@ def _print_stats(tree: DecisionTree, as_json: bool, saved: Path | None = None) -
     table = Table("measure", "value", title=f"{numbers['game']}: {numbers['strategy']} tree")
     table.add_row("secrets", str(numbers["total"]))
     table.add_row("mean guesses", f"{numbers['mean']:.4f}")
-    table.add_row("total guesses", str(round(numbers["mean"] * numbers["total"])))
+    table.add_row("total guesses", str(numbers["total_guesses"]))
     table.add_row("worst", str(numbers["worst"]))
     if numbers["max_tries"]:
         table.add_row(f"losses (> {numbers['max_tries']} tries)", str(numbers["losses"]))

@@ -31,6 +31,14 @@ from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import partition_stats
 from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
+from wordsolver.strategies.small_exact import (
+    MAX_GUESSES,
+    MAX_SECRETS,
+    Objective,
+    SmallExact,
+    fits,
+    unpack_value,
+)
 from wordsolver.tree.node import DecisionTree, Node, split
 
 #: The value of a set that cannot be solved within the tries left.
@@ -115,7 +123,7 @@ class OptimalSearch:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes == self._node_budget or (
+        if 0 <= self._node_budget <= self.nodes or (
             self.nodes % 64 == 0 and time.perf_counter() > self._deadline
         ):
             raise SearchInterrupted("the optimal search ran out of its budget")
@@ -210,6 +218,18 @@ class OptimalSearch:
         outside = bound[np.setdiff1d(np.arange(len(scored)), order, assume_unique=True)]
         floor = min(untried_floor, int(outside.min()) if len(outside) else INFEASIBLE)
         return SetValue(max(floor, beta))
+
+    def first_bound(self, candidates: IdArray, pool: Pool) -> int:
+        """A proven lower bound on the total guesses of a set, from its guesses' partitions:
+        the least ``3n − w − k`` over the guesses allowed (at least 2n − 1)."""
+        n = len(candidates)
+        if n <= 2:
+            return 2 * n - 1
+        stats = partition_stats(self.matrix, pool, candidates)
+        in_play = np.zeros(len(self.game.secrets) + 1, dtype=np.bool_)
+        in_play[candidates] = True
+        can_win = in_play[self.game.secret_of_guess[stats.rows]].astype(np.int64)
+        return max(2 * n - 1, int((3 * n - can_win - stats.n_buckets).min()))
 
     def _perfect_candidate(self, candidates: IdArray) -> int:
         """A candidate that tells every other candidate apart (the best any set allows: 2n − 1
@@ -342,15 +362,18 @@ def solve_optimal(
                 )
             node = search.subtree(candidates, tries_left, pool)
             totals["total"] += known.lower
-            totals["lower"] += known.lower
+            # A beam's value is only the best tree it saw; its proof is the first-guess bound.
+            beamed = search.limit.beam is not None
+            totals["lower"] += search.first_bound(candidates, pool) if beamed else known.lower
         except SearchInterrupted:
             proven = False
             node = fallback(candidates, tries_left, pool)
             sub = DecisionTree(search.matrix, node, "fallback")
             totals["total"] += int(sub.guesses_needed(candidates).sum())
             known_lower = search.memo.get(search.memo_key(candidates, tries_left, pool))
-            floor = 2 * len(candidates) - 1
-            totals["lower"] += max(floor, known_lower.lower if known_lower else 0)
+            floor = search.first_bound(candidates, pool)
+            proven_lower = known_lower.lower if known_lower and search.limit.beam is None else 0
+            totals["lower"] += max(floor, proven_lower)
         if progress is not None:
             progress(len(candidates))
         return node
@@ -375,15 +398,25 @@ def solve_optimal(
 
 
 class Optimal(Strategy):
-    """The exact strategy as a registry entry: each choice is an optimal guess, proven."""
+    """The exact strategy as a registry entry: each choice is an optimal guess, proven.
+
+    Positions that fit the compiled search of :mod:`~wordsolver.strategies.small_exact` (at
+    most :data:`~wordsolver.strategies.small_exact.MAX_SECRETS` candidates and
+    :data:`~wordsolver.strategies.small_exact.MAX_GUESSES` allowed guesses, not in hard mode:
+    every Fallout terminal) are solved there; others by :class:`OptimalSearch`. Both find trees
+    of the same value.
+    """
 
     name = "optimal"
     description = "exact: fewest total guesses (ties: smaller worst case), proven by search"
     score_label = "mean guesses"
+    objective = Objective.MEAN
 
-    def __init__(self, limit: SearchLimit | None = None) -> None:
+    def __init__(self, limit: SearchLimit | None = None, *, compiled: bool = True) -> None:
         self.limit = limit or SearchLimit(seconds=60.0)
+        self.compiled = compiled  # False: always the general search (to compare the two)
         self._searches: dict[tuple[int, bool, bool], OptimalSearch] = {}
+        self._small: dict[tuple[int, bool, bytes, bytes], SmallExact] = {}
 
     def search_for(self, position: Position) -> OptimalSearch:
         """The (memoised) search for this position's matrix and pool rules."""
@@ -397,6 +430,43 @@ class Optimal(Strategy):
             )
         return self._searches[key]
 
+    def small_search_for(self, position: Position) -> SmallExact | None:
+        """The (memoised) compiled search for this position, or None when it does not fit.
+
+        It covers all the game's secrets when they fit (its memo then serves every later
+        position of the game), else the candidates of this position alone.
+        """
+        if (
+            not self.compiled
+            or position.hard
+            or not fits(len(position.candidates), len(position.pool))
+        ):
+            return None
+        game = position.matrix.game
+        whole = len(game.secrets) <= MAX_SECRETS
+        universe = np.arange(len(game.secrets), dtype=np.intp) if whole else position.candidates
+        key = (
+            id(position.matrix),  # the search holds the matrix, so the id stays its own
+            position.only_candidates,
+            b"" if whole else universe.tobytes(),
+            b"" if position.only_candidates else position.pool.tobytes(),
+        )
+        search = self._small.get(key)
+        if search is None:
+            allowed = np.zeros(len(game.guesses), dtype=np.bool_)
+            allowed[position.pool] = True
+            if not (position.only_candidates or allowed[game.secret_rows[universe]].all()):
+                return None  # a pool without the candidates: only the general search knows it
+            if not whole:
+                self._small = {k: v for k, v in self._small.items() if not k[2]}
+            search = self._small[key] = SmallExact.build(
+                position.matrix,
+                universe,
+                position.pool,
+                only_candidates=position.only_candidates,
+            )
+        return search
+
     def _tries_left(self, position: Position) -> int:
         tries = position.matrix.game.max_tries
         if tries is None or tries - position.tries_used < 1:
@@ -406,9 +476,21 @@ class Optimal(Strategy):
     def _best(self, position: Position) -> tuple[int, int]:
         """The optimal guess and the tries it was optimised for: the tries left, or (when no
         tree can finish within them) as many as it takes."""
+        tries_left = self._tries_left(position)
+        small = self.small_search_for(position)
+        if small is not None:
+            guess = small.solve(position.candidates, tries_left, Objective.MEAN)[1]
+            if guess < 0 and tries_left != UNLIMITED_TRIES:
+                tries_left = UNLIMITED_TRIES
+                guess = small.solve(position.candidates, tries_left, Objective.MEAN)[1]
+            if guess < 0:
+                raise WordsolverError(
+                    f"no tree solves these {len(position.candidates)} candidates"
+                    f" within {tries_left} tries"
+                )
+            return guess, tries_left
         search = self.search_for(position)
         search.start_clock()
-        tries_left = self._tries_left(position)
         try:
             return search.best_guess(position.candidates, tries_left, position.pool), tries_left
         except WordsolverError:
@@ -420,8 +502,19 @@ class Optimal(Strategy):
     def choose(self, position: Position) -> int:
         return self._best(position)[0]
 
-    def rank(self, position: Position, top: int) -> list[RankedGuess]:
+    def _score(self, position: Position, guess: int, tries_left: int) -> tuple[int, float]:
+        """A guess's value as (sort key, score shown), best play after it."""
+        n = len(position.candidates)
+        small = self.small_search_for(position)
+        if small is not None:
+            key = small.guess_key(position.candidates, tries_left, guess, self.objective)
+            value = unpack_value(key)
+            return key, float("inf") if value is None else value.total / n
         search = self.search_for(position)
+        known = search.try_guess(position.candidates, tries_left, position.pool, guess, INFEASIBLE)
+        return known.lower, known.lower / n
+
+    def rank(self, position: Position, top: int) -> list[RankedGuess]:
         best, tries_left = self._best(position)
         stats = partition_stats(position.matrix, position.pool, position.candidates)
         scored = stats.rows
@@ -429,24 +522,73 @@ class Optimal(Strategy):
         order = np.lexsort((stats.sum_squares, -(stats.n_buckets + can_win)))
         chosen = [int(np.flatnonzero(scored == best)[0])]
         chosen += [int(k) for k in order if scored[k] != best][: max(top - 1, 0)]
-        n = len(position.candidates)
         ranked = []
         for k in chosen:
             guess = int(scored[k])
-            value = search.try_guess(
-                position.candidates, tries_left, position.pool, guess, INFEASIBLE
-            )
+            key, score = self._score(position, guess, tries_left)
             ranked.append(
-                RankedGuess(
-                    word=position.matrix.game.guesses.words[guess],
-                    row=guess,
-                    score=value.lower / n,
-                    is_candidate=bool(can_win[k]),
-                    entropy=float(stats.entropy[k]),
-                    expected_size=float(stats.expected_size[k]),
-                    worst=int(stats.worst[k]),
-                    n_buckets=int(stats.n_buckets[k]),
+                (
+                    key,
+                    RankedGuess(
+                        word=position.matrix.game.guesses.words[guess],
+                        row=guess,
+                        score=score,
+                        is_candidate=bool(can_win[k]),
+                        entropy=float(stats.entropy[k]),
+                        expected_size=float(stats.expected_size[k]),
+                        worst=int(stats.worst[k]),
+                        n_buckets=int(stats.n_buckets[k]),
+                    ),
                 )
             )
-        ranked.sort(key=lambda r: r.score)
-        return ranked[:top]
+        ranked.sort(key=lambda pair: pair[0])  # stable: the best guess stays first among ties
+        return [guess for _, guess in ranked[:top]]
+
+
+class OptimalWithin(Optimal):
+    """Exact play for the chance to finish in time: the most secrets solved within the game's
+    tries, then the fewest total guesses, then the smaller worst case. Compiled search only
+    (see :class:`Optimal`): larger positions are refused. Once the tries are spent (or when the
+    game has no limit) it plays as ``optimal``."""
+
+    name = "optimal-within"
+    description = "exact: most secrets solved within the tries, then fewest guesses"
+    score_label = "share solved in time"
+    objective = Objective.WITHIN
+
+    def small_search_for(self, position: Position) -> SmallExact | None:
+        search = super().small_search_for(position)
+        if search is not None:
+            return search
+        if position.hard:
+            raise WordsolverError(f"{self.name} does not play hard mode: use optimal")
+        raise WordsolverError(
+            f"{self.name} solves at most {MAX_SECRETS} candidates and {MAX_GUESSES} allowed"
+            f" guesses; this position has {len(position.candidates)} candidates and"
+            f" {len(position.pool)} guesses: use optimal"
+        )
+
+    def _within(self, position: Position) -> int | None:
+        """Tries left to play for, or None when there is nothing left to win in time."""
+        tries = position.matrix.game.max_tries
+        if tries is None or tries - position.tries_used < 1:
+            return None
+        return tries - position.tries_used
+
+    def _best(self, position: Position) -> tuple[int, int]:
+        small = self.small_search_for(position)
+        assert small is not None  # refused above
+        tries_left = self._within(position)
+        if tries_left is None:
+            return super()._best(position)
+        return small.solve(position.candidates, tries_left, Objective.WITHIN)[1], tries_left
+
+    def _score(self, position: Position, guess: int, tries_left: int) -> tuple[int, float]:
+        if self._within(position) is None:
+            return super()._score(position, guess, tries_left)
+        small = self.small_search_for(position)
+        assert small is not None
+        key = small.guess_key(position.candidates, tries_left, guess, Objective.WITHIN)
+        value = unpack_value(key)
+        assert value is not None  # every set has a value when failing is allowed
+        return key, 1.0 - value.failures / len(position.candidates)

@@ -27,6 +27,8 @@ def check_tree(tree: DecisionTree) -> None:
             raise TreeCheckError(f"after {here}, edge {game.format_pattern(pattern)} cannot happen")
         for pattern, members in groups.items():
             if pattern == game.win_pattern:
+                if pattern in node.children:
+                    raise TreeCheckError(f"after {here}, a guess follows the win")
                 continue
             child = node.children.get(pattern)
             if child is None:

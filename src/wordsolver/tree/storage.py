@@ -77,6 +77,8 @@ def read_tree_document(path: Path) -> dict[str, Any]:
         raise TreeFileError(f"{path}: not a tree file (damaged JSON: {error})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise TreeFileError(f"{path}: not a wordsolver tree file")
+    if not isinstance(document.get("game"), dict):
+        raise TreeFileError(f"{path}: damaged tree (no game record)")
     if document.get("version") != VERSION:
         raise TreeFileError(
             f"{path}: tree format version {document.get('version')!r}; this wordsolver reads"

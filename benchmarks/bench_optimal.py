@@ -1,0 +1,416 @@
+"""Exact search: speed against budgets and results against known optima, printed as one table.
+
+Run: ``python benchmarks/bench_optimal.py [--quick]`` (reads the reference lists in
+``../shared/data``). ``--quick`` skips the long, time-limited searches (Wordle hard mode,
+Tonguess, Bulls and Cows, Mastermind) and keeps the budgeted rows.
+
+Rows:
+
+- Wordle, original lists, opener salet: the proven optimum is 7,920 guesses (mean 3.4212, worst 5);
+  budget 10 s. Hard mode after salet: 8,122 (reported, no time budget).
+- Tonguess 3 and 4 letters (the game's own dictionaries; words that repeat a letter are skipped):
+  the greedy entropy tree (budget 5 s) and the optimal search under a time limit, with the lower
+  bound it proved and the gap to it.
+- Fallout-sized games: random terminals of 20 five-letter words, exact solve time per terminal,
+  the median over 50 terminals (budget 50 ms).
+- Bulls and Cows (4 distinct digits) and Mastermind (4 pegs, 6 colours) under a time limit,
+  beside the published optima: Bulls and Cows 26,274 guesses (mean 5.2131); Mastermind 5,625
+  (mean 4.3403, worst 6; Koyama and Lai 1993). Every first guess of Bulls and Cows is the same up
+  to renaming digits, so searching after 0123 loses nothing; Mastermind is searched after aabc
+  (1123), the first guess of the Koyama–Lai optimum.
+
+Numba compile (or cache load) time is measured first, on tiny games, and reported on its own row.
+Progress goes to stderr; the table to stdout. Exit code 1 when a budget or a known answer failed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+os.environ.setdefault("WORDSOLVER_CACHE_DIR", tempfile.mkdtemp(prefix="wordsolver-bench-"))
+
+# After the cache folder is chosen:
+from wordsolver.alphabet import find_alphabet  # noqa: E402
+from wordsolver.errors import WordsolverError  # noqa: E402
+from wordsolver.games import Game, GameOverrides, find_game, make_game  # noqa: E402
+from wordsolver.games.colours import ColoursRule  # noqa: E402
+from wordsolver.lexicon import Lexicon  # noqa: E402
+from wordsolver.matrix import PatternMatrix, pattern_matrix  # noqa: E402
+from wordsolver.strategies import Player, PlayOptions, find_strategy  # noqa: E402
+from wordsolver.strategies.optimal import (  # noqa: E402
+    UNLIMITED_TRIES,
+    Fallback,
+    OptimalSearch,
+    SearchLimit,
+    SearchResult,
+    solve_optimal,
+)
+from wordsolver.tree import DecisionTree, Node, grow_tree  # noqa: E402
+
+TONGUESS_SECONDS = 120.0
+CLASSIC_SECONDS = 60.0
+TERMINALS = 50
+#: Tries that never bind on a 20-word terminal (the game's own limit is 4).
+UNLIMITED = 20
+
+
+def note(message: str) -> None:
+    """A progress line on stderr."""
+    print(f"[bench_optimal {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+@dataclass
+class Row:
+    """One line of the table; ``budget`` in seconds, ``expected`` the known total if any."""
+
+    game: str
+    strategy: str
+    mean: float | None = None
+    worst: int | None = None
+    total: int | None = None
+    proven: bool | None = None
+    lower_bound: int | None = None
+    seconds: float = 0.0
+    budget: float | None = None
+    expected: int | None = None
+    reference: str = ""
+
+    @property
+    def verdict(self) -> str:
+        if self.budget is None and self.expected is None:
+            return ""
+        ok = self.budget is None or self.seconds <= self.budget
+        if self.expected is not None:
+            ok = ok and self.total == self.expected and bool(self.proven)
+        return "PASS" if ok else "FAIL"
+
+    def cells(self) -> list[str]:
+        bound = ""
+        if self.lower_bound is not None:
+            bound = f"{self.lower_bound:,}"
+            if self.total is not None and not self.proven:
+                bound += f" (gap {(self.total - self.lower_bound) / self.total:.1%})"
+        proven = "" if self.proven is None else ("yes" if self.proven else "no")
+        return [
+            self.game,
+            self.strategy,
+            "" if self.mean is None else f"{self.mean:.4f}",
+            "" if self.worst is None else str(self.worst),
+            "" if self.total is None else f"{self.total:,}",
+            proven,
+            bound,
+            f"{self.seconds:.3f}",
+            "" if self.budget is None else f"≤ {self.budget:g}",
+            self.verdict,
+            self.reference,
+        ]
+
+
+def entropy_fallback(matrix: PatternMatrix, options: PlayOptions) -> Fallback:
+    """Finish the sets a budget cut short with the entropy strategy (as ``tree build`` does)."""
+    player = Player(matrix, find_strategy("entropy"), options)
+    tries = matrix.game.max_tries
+
+    def fallback(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
+        mask = None
+        if options.hard:
+            mask = np.zeros(len(matrix.game.guesses), dtype=np.bool_)
+            mask[pool] = True
+        used = (tries or UNLIMITED_TRIES) - tries_left
+        return grow_tree(player, start=(candidates, used, mask)).root
+
+    return fallback
+
+
+def search(
+    matrix: PatternMatrix,
+    *,
+    hard: bool = False,
+    opener: str | None = None,
+    seconds: float | None = None,
+) -> tuple[SearchResult, float]:
+    """Run the exact search (wall time measured around it, fallback included)."""
+    options = PlayOptions(hard=hard)
+    openers = () if opener is None else (matrix.game.guess_row(opener),)
+    started = time.perf_counter()
+    result = solve_optimal(
+        OptimalSearch(matrix, hard=hard, limit=SearchLimit(seconds=seconds)),
+        openers,
+        fallback=entropy_fallback(matrix, options),
+    )
+    return result, time.perf_counter() - started
+
+
+def search_row(
+    game: str,
+    strategy: str,
+    result: SearchResult,
+    seconds: float,
+    budget: float | None = None,
+    expected: int | None = None,
+    reference: str = "",
+) -> Row:
+    needed = result.tree.guesses_needed()
+    return Row(
+        game,
+        strategy,
+        result.mean,
+        int(needed.max()),
+        result.total,
+        result.proven,
+        result.lower_bound,
+        seconds,
+        budget,
+        expected,
+        reference,
+    )
+
+
+def tree_row(game: str, tree: DecisionTree, seconds: float, budget: float | None) -> Row:
+    needed = tree.guesses_needed()
+    return Row(
+        game,
+        f"{tree.strategy} tree",
+        float(needed.mean()),
+        int(needed.max()),
+        int(needed.sum()),
+        None,
+        None,
+        seconds,
+        budget,
+    )
+
+
+def tree_total(tree: DecisionTree) -> int:
+    return int(tree.guesses_needed().sum())
+
+
+def timed(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel the rows use, on tiny games."""
+    fallout = pattern_matrix(
+        find_game("fallout", GameOverrides(words=("cat", "car", "bat", "cot")))
+    )
+    colours = pattern_matrix(
+        make_game(
+            "warm-up",
+            ColoursRule(),
+            find_alphabet("abcd"),
+            3,
+            6,
+            Lexicon("warm-up", ("abc", "abd", "bcd", "cab", "dab")),
+            None,
+        )
+    )
+    bulls = pattern_matrix(find_game("bulls", GameOverrides(length=2, alphabet="abcd")))
+    mastermind = pattern_matrix(find_game("mastermind"))  # large enough for the threaded kernels
+    for matrix in (fallout, colours, bulls):
+        for hard in (False, True):
+            search(matrix, hard=hard)
+            grow_tree(Player(matrix, find_strategy("entropy"), PlayOptions(hard=hard)))
+    grow_tree(Player(mastermind, find_strategy("entropy"), PlayOptions()))
+
+
+def wordle_rows(quick: bool) -> list[Row]:
+    folder = DATA / "wordle"
+    game = find_game(
+        "wordle", GameOverrides(answers=folder / "answers.txt", allowed=folder / "allowed.txt")
+    )
+    matrix = pattern_matrix(game)
+    matrix.by_secret  # noqa: B018 (built once here, not inside the timed search)
+    rows = []
+    note("wordle, opener salet: exact search")
+    result, seconds = search(matrix, opener="salet")
+    rows.append(
+        search_row(
+            "wordle",
+            "optimal after salet",
+            result,
+            seconds,
+            budget=10.0,
+            expected=7920,
+            reference="7,920 (3.4212, worst 5)",
+        )
+    )
+    if not quick:
+        note("wordle, opener salet, hard mode: exact search")
+        result, seconds = search(matrix, hard=True, opener="salet")
+        rows.append(
+            search_row(
+                "wordle, hard mode",
+                "optimal after salet",
+                result,
+                seconds,
+                expected=8122,
+                reference="8,122",
+            )
+        )
+    return rows
+
+
+def tonguess_rows(letters: int, quick: bool) -> list[Row]:
+    name = f"tonguess{letters}"
+    game = find_game(
+        name, GameOverrides(answers=DATA / "tonguess" / f"dict{letters}", skip_bad=True)
+    )
+    label = f"{name} ({len(game.secrets):,}, {game.secrets.skipped} skipped)"
+    note(f"{name}: pattern matrix {len(game.guesses):,} × {len(game.secrets):,}")
+    matrix = pattern_matrix(game)
+    matrix.by_secret  # noqa: B018
+    note(f"{name}: greedy entropy tree")
+    player = Player(matrix, find_strategy("entropy"), PlayOptions())
+    started = time.perf_counter()
+    tree = grow_tree(player)
+    rows = [tree_row(label, tree, time.perf_counter() - started, 5.0)]
+    if not quick:
+        note(f"{name}: optimal search, limit {TONGUESS_SECONDS:g} s")
+        result, seconds = search(matrix, seconds=TONGUESS_SECONDS)
+        rows.append(search_row(label, f"optimal, {TONGUESS_SECONDS:g} s limit", result, seconds))
+    return rows
+
+
+def five_letter_words() -> list[str]:
+    text = (DATA / "fallout-terminal" / "words_alpha.txt").read_text(encoding="utf-8")
+    return sorted({w for w in text.split() if len(w) == 5 and w.isascii() and w.isalpha()})
+
+
+def fallout_rows(count: int) -> list[Row]:
+    """Exact solve time of random 20-word terminals (the search only: each matrix is built
+    before the clock starts), with the game's 4 tries and with no limit of tries."""
+    words = five_letter_words()
+    rng = random.Random(2024)
+    screens = [tuple(rng.sample(words, 20)) for _ in range(count)]
+    rows = []
+    for tries, label in ((None, "4 tries"), (UNLIMITED, "no limit of tries")):
+        note(f"fallout: exact solve of {count} random terminals of 20 five-letter words, {label}")
+        solve_times: list[float] = []
+        build_times: list[float] = []
+        means: list[float] = []
+        worsts: list[int] = []
+        totals: list[int] = []
+        proven = True
+        for screen in screens:
+            started = time.perf_counter()
+            game = find_game("fallout", GameOverrides(words=screen, tries=tries))
+            matrix = pattern_matrix(game, use_cache=False)
+            build_times.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            try:
+                result = solve_optimal(OptimalSearch(matrix), fallback=_never)
+            except WordsolverError:  # no tree finds every secret within the tries
+                solve_times.append(time.perf_counter() - started)
+                continue
+            solve_times.append(time.perf_counter() - started)
+            needed = result.tree.guesses_needed()
+            means.append(float(needed.mean()))
+            worsts.append(int(needed.max()))
+            totals.append(result.total)
+            proven &= result.proven
+        solved = len(totals)
+        rows.append(
+            Row(
+                f"fallout {count}×20 words, {label}",
+                "optimal (median)",
+                statistics.mean(means) if means else None,
+                max(worsts) if worsts else None,
+                sum(totals) if totals else None,
+                proven if solved else None,
+                None,
+                statistics.median(solve_times),
+                0.05,
+                None,
+                f"{solved} solvable; slowest {max(solve_times) * 1000:.0f} ms;"
+                f" matrix {statistics.median(build_times) * 1000:.1f} ms",
+            )
+        )
+    return rows
+
+
+def _never(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
+    raise AssertionError("a search without a limit needed its fallback")
+
+
+def classic_rows(quick: bool) -> list[Row]:
+    rows = []
+    for name, opener, known, reference in (
+        ("bulls", "0123", 26274, "26,274 (5.2131)"),
+        ("mastermind", "aabc", 5625, "5,625 (4.3403, worst 6)"),
+    ):
+        game: Game = find_game(name)
+        matrix = pattern_matrix(game)
+        matrix.by_secret  # noqa: B018
+        note(f"{name}: greedy entropy tree")
+        started = time.perf_counter()
+        tree = grow_tree(Player(matrix, find_strategy("entropy"), PlayOptions()))
+        rows.append(tree_row(name, tree, time.perf_counter() - started, None))
+        rows[-1].reference = f"optimum {reference}; ours {tree_total(tree) - known:+,}"
+        if quick:
+            continue
+        note(f"{name}: optimal search after {opener}, limit {CLASSIC_SECONDS:g} s")
+        result, seconds = search(matrix, opener=opener, seconds=CLASSIC_SECONDS)
+        over = result.total - known
+        rows.append(
+            search_row(
+                name,
+                f"optimal after {opener}, {CLASSIC_SECONDS:g} s",
+                result,
+                seconds,
+                reference=f"optimum {reference}; ours {over:+,}",
+            )
+        )
+    return rows
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    started = time.perf_counter()
+    note("warm-up: compile or load the numba kernels on tiny games")
+    compile_seconds = timed(warm_up)
+    rows = [Row("tiny games", "numba compile or cache load", seconds=compile_seconds)]
+    rows += wordle_rows(quick)
+    rows += tonguess_rows(3, quick)
+    rows += tonguess_rows(4, quick)
+    rows += fallout_rows(TERMINALS)
+    rows += classic_rows(quick)
+
+    table = Table(
+        "game",
+        "strategy",
+        "mean",
+        "worst",
+        "total",
+        "proven",
+        "lower bound",
+        "seconds",
+        "budget",
+        "verdict",
+        "known optimum / notes",
+        title=f"wordsolver exact search{' (quick)' if quick else ''}",
+    )
+    for row in rows:
+        table.add_row(*row.cells())
+    Console(width=200).print(table)
+    note(f"done in {time.perf_counter() - started:.0f} s")
+    return 1 if any(row.verdict == "FAIL" for row in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
