@@ -25,6 +25,13 @@ def cache_dir() -> Path:
     return folder
 
 
+def _umask() -> int:
+    """The process umask (reading it means setting it, so it is put straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 @contextmanager
 def atomic_writer(path: Path) -> Iterator[BinaryIO]:
     """A binary file that appears at ``path`` only once it is completely written and synced."""
@@ -35,6 +42,7 @@ def atomic_writer(path: Path) -> Iterator[BinaryIO]:
             yield file
             file.flush()
             os.fsync(file.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not 0600
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

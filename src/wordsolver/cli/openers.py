@@ -1,71 +1,124 @@
-"""``openers``: every allowed first guess ranked by the candidates it leaves."""
+"""``openers``: the best fixed first guesses (one word, or a set of K played in a row)."""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
-import numpy as np
 import typer
 from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption, game_command
-from wordsolver.errors import InvalidWordError
+from wordsolver.cli.progress import progress_bar
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
-from wordsolver.partition import partition_stats
+from wordsolver.strategies.openers import (
+    BEAM_WIDTH,
+    MAX_WORDS,
+    OpenerLevel,
+    OpenerQuery,
+    OpenerSearch,
+    opener_space,
+    search_openers,
+    search_steps,
+)
 
 
 @app.command("openers")
 @game_command
 def openers(
     game: Game,
-    top: Annotated[int, typer.Option(min=1, help="how many first guesses to show")] = 10,
+    words: Annotated[
+        int,
+        typer.Option(
+            "--words", "-k", min=1, max=MAX_WORDS, help="how many first guesses played in a row"
+        ),
+    ] = 1,
+    top: Annotated[int, typer.Option(min=1, help="how many openers to show")] = 10,
     by: Annotated[str, typer.Option(help="rank by mean or worst candidates left")] = "mean",
+    any_words: Annotated[
+        bool,
+        typer.Option("--any", help="allow repeated letters and letters shared between the words"),
+    ] = False,
+    exact_words: Annotated[
+        int,
+        typer.Option(
+            min=1, help="search sets of up to this many words exhaustively; larger ones by a beam"
+        ),
+    ] = 2,
+    beam_width: Annotated[
+        int, typer.Option(min=1, help="sets kept per size by the beam")
+    ] = BEAM_WIDTH,
     as_json: JsonOption = False,
 ) -> None:
-    """The best starting words: mean and worst number of candidates left after each."""
-    if by not in ("mean", "worst"):
-        raise InvalidWordError(f"unknown --by {by!r}; choose from: mean, worst")
+    """The best openers: mean and worst number of candidates left after all the words.
+
+    One word ranks every allowed first guess. Sets of words by default have no repeated letter
+    and share no letter, as players choose them; --any lifts both rules. Words are listed in play order, the best single word first. Sets of
+    up to --exact-words words are the proven best; larger ones come from a beam (a heuristic).
+    The secrets come from the game or --answers (--words is the opener size here).
+    """
+    any_words = any_words or words == 1  # one word: every allowed first guess is ranked
+    query = OpenerQuery(
+        words=words,
+        by=by,  # type: ignore[arg-type]  # OpenerQuery checks it
+        any_words=any_words,
+        top=top,
+        beam_width=max(beam_width, top),
+        exact_words=exact_words,
+    )
     matrix = pattern_matrix(game)
-    everything = np.arange(len(game.secrets), dtype=np.intp)
-    rows = np.arange(len(game.guesses), dtype=np.intp)
-    stats = partition_stats(matrix, rows, everything)
-    rows = stats.rows
-    mean, worst = stats.sum_squares, stats.worst  # Σ size² orders like the mean, exactly
-    keys = (rows, worst, mean) if by == "mean" else (rows, mean, worst)
-    order = np.lexsort(keys)[:top]
-    words = game.guesses.words
-    rows_out = [
-        {
-            "word": words[rows[k]],
-            "mean": round(float(stats.expected_size[k]), 4),
-            "worst": int(stats.worst[k]),
-            "buckets": int(stats.n_buckets[k]),
-            "bits": round(float(stats.entropy[k]), 4),
-        }
-        for k in order
-    ]
+    space = opener_space(game, any_words)
+    with progress_bar(f"{words}-word openers", search_steps(query, space)) as advance:
+        search = search_openers(matrix, query, space=space, progress=advance)
+    rows = _rows(search.final)
     if as_json:
-        stdout.print_json(json.dumps(rows_out, ensure_ascii=False))
-        return
+        stdout.print_json(json.dumps(rows, ensure_ascii=False))
+    else:
+        stdout.print(_table(game, search, rows))
+
+
+def _rows(level: OpenerLevel) -> list[dict[str, Any]]:
+    return [
+        {
+            "word": ",".join(opener.words),
+            "words": list(opener.words),
+            "mean": round(opener.mean, 4),
+            "worst": opener.worst,
+            "buckets": opener.n_classes,
+            "bits": round(opener.bits, 4),
+            "exact": level.exact,
+        }
+        for opener in level.openers
+    ]
+
+
+def _table(game: Game, search: OpenerSearch, rows: list[dict[str, Any]]) -> Table:
+    query, level = search.query, search.final
+    space = "any allowed words" if query.any_words else "words without repeated or shared letters"
+    how = (
+        "exact: the best of the search space"
+        if level.exact
+        else f"beam of {query.beam_width} sets per size: a heuristic, not proven best"
+    )
     table = Table(
         "#",
-        "word",
+        "words" if query.words > 1 else "word",
         "mean left",
         "worst",
         "buckets",
         "bits",
-        title=f"{game.name}: first guesses over {len(game.secrets)} secrets",
+        title=f"{game.name}: {query.words}-word openers over {len(game.secrets)} secrets",
+        caption=f"{search.space_size} {space}; {how}; {search.seconds:.1f} s",
     )
-    for rank, row in enumerate(rows_out, 1):
+    for rank, row in enumerate(rows, 1):
         table.add_row(
             str(rank),
-            str(row["word"]),
+            " ".join(row["words"]),
             f"{row['mean']:.4f}",
             str(row["worst"]),
             str(row["buckets"]),
             f"{row['bits']:.3f}",
         )
-    stdout.print(table)
+    return table

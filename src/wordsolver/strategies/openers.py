@@ -1,0 +1,770 @@
+"""Fixed multi-word openers: the best set of K first guesses, whatever the feedback.
+
+Played one after the other, K fixed guesses split the secrets into classes: secrets that got the
+same K patterns. The order of the words does not change these classes (each is the intersection
+of one bucket per word), so a search looks at sets. A set is ranked by ``mean``, the mean number
+of candidates left after all K words (Σ class size² / N, so Σ size² orders them exactly), or by
+``worst``, the largest class; the other measure and then word order break ties.
+
+The default search space is the one players use: words without a repeated letter and no letter
+shared between the words (letter sets are bitmasks, so a clash costs one AND); ``any_words``
+lifts both rules.
+
+How the search works. A prefix of chosen words is a partition of the secrets, kept as its
+classes of two or more members (a class of one can never be split again and adds exactly 1 to
+Σ size²). Adding a word splits each class by that word's patterns. Scoring a candidate last word
+walks the classes from the largest down and stops as soon as the sum so far, plus 1 for every
+secret not yet visited, exceeds the score of the N-th best set found so far (a branch-and-bound
+cut on the refined partition); the N-th best score is shared between threads.
+
+- Exact: sets of up to ``exact_words`` words (default 2) are enumerated once each, in increasing
+  word order, by a depth-first walk that refines the partition word by word: the true best sets
+  of the space. Exact search works for any K but costs about the number of (K-1)-word prefixes
+  times the space: seconds for K = 2 on 5 букв, a minute or more for K = 3, far more beyond.
+- Beam: for larger K, the exact pass also keeps the ``beam_width`` best sets that can still grow
+  to K words (enough unused letters remain: letters must not run out before the K-th word), and
+  each next size extends every kept set by every allowed word and keeps the best distinct sets.
+  Each size has its own beam. This is a heuristic, reported as such (``OpenerLevel.exact``).
+
+>>> from wordsolver.games import GameOverrides, find_game
+>>> from wordsolver.matrix import pattern_matrix
+>>> game = find_game("wordle", GameOverrides(words=("crane", "slate", "pious", "dumpy", "fight")))
+>>> search = search_openers(pattern_matrix(game, use_cache=False), OpenerQuery(words=2, top=1))
+>>> best = search.final.openers[0]
+>>> best.words, best.mean, search.final.exact
+(('crane', 'dumpy'), 1.0, True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numba
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from wordsolver.errors import InvalidWordError, WordsolverError
+from wordsolver.games import Game
+from wordsolver.games.rule import PatternArray
+from wordsolver.matrix import PatternMatrix
+
+Objective = Literal["mean", "worst"]
+Int64Array = npt.NDArray[np.int64]
+Progress = Callable[[int], None]
+
+#: Most words in one opener (and in ``--words``).
+MAX_WORDS = 5
+#: Sets kept per level of a beam search.
+BEAM_WIDTH = 10_000
+#: Work is cut into this many blocks; between blocks progress is reported and the best sets so
+#: far tighten the cut of the next block.
+_BLOCKS = 48
+_UNBOUNDED = np.iinfo(np.int64).max
+
+
+@dataclass(frozen=True, slots=True)
+class OpenerQuery:
+    """What to search: K words, the ranking, the space, how many to report and how.
+
+    ``any_words`` allows repeated letters and letters shared between the words. Levels up to
+    ``exact_words`` words are searched exhaustively; above it a beam of ``beam_width`` sets.
+    """
+
+    words: int = 1
+    by: Objective = "mean"
+    any_words: bool = False
+    top: int = 10
+    beam_width: int = BEAM_WIDTH
+    exact_words: int = 2
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.words <= MAX_WORDS:
+            raise InvalidWordError(f"--words must be between 1 and {MAX_WORDS}, not {self.words}")
+        if self.by not in ("mean", "worst"):
+            raise InvalidWordError(f"unknown --by {self.by!r}; choose from: mean, worst")
+        if self.top < 1 or self.beam_width < self.top or self.exact_words < 1:
+            raise InvalidWordError("need top ≥ 1, beam width ≥ top and at least 1 exact level")
+
+
+@dataclass(frozen=True, slots=True)
+class Opener:
+    """A set of first guesses in play order and the classes of secrets it leaves."""
+
+    words: tuple[str, ...]
+    rows: tuple[int, ...]
+    n_secrets: int
+    sum_squares: int
+    worst: int
+    n_classes: int
+    bits: float
+
+    @property
+    def mean(self) -> float:
+        """Mean number of candidates left after all the words: Σ class size² / N."""
+        return self.sum_squares / self.n_secrets
+
+
+@dataclass(frozen=True, slots=True)
+class OpenerLevel:
+    """The best openers of one size, best first; ``exact`` says whether they are proven best."""
+
+    words: int
+    exact: bool
+    openers: tuple[Opener, ...]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class OpenerSearch:
+    """Results per size, from the last exact level up to the size asked for."""
+
+    query: OpenerQuery
+    space_size: int
+    levels: tuple[OpenerLevel, ...]
+
+    @property
+    def final(self) -> OpenerLevel:
+        """The level of the size asked for."""
+        return self.levels[-1]
+
+    @property
+    def seconds(self) -> float:
+        """Time of the whole search."""
+        return sum(level.seconds for level in self.levels)
+
+
+@dataclass(frozen=True, eq=False)
+class OpenerSpace:
+    """The guesses a search may use (guess rows) and their letter sets as bitmasks."""
+
+    rows: Int64Array
+    masks: Int64Array = field(repr=False)
+
+
+def opener_space(game: Game, any_words: bool = False) -> OpenerSpace:
+    """Allowed guesses without a repeated letter (all of them with ``any_words``).
+
+    With the default rules each mask holds the word's letters, so two words clash when their
+    masks share a bit; with ``any_words`` every mask is 0 and nothing clashes.
+    """
+    codes = game.guess_codes.astype(np.int64)
+    rows = np.arange(len(codes), dtype=np.int64)
+    if any_words:
+        return OpenerSpace(rows, np.zeros(len(rows), dtype=np.int64))
+    if game.alphabet.size > 64:
+        raise InvalidWordError(
+            f"letter sets need at most 64 letters, {game.alphabet.name} has more; use --any"
+        )
+    ordered = np.sort(codes, axis=1)
+    keep = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
+    masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), codes[keep]), axis=1)
+    return OpenerSpace(rows[keep], masks.astype(np.int64))
+
+
+def score_opener(matrix: PatternMatrix, rows: tuple[int, ...]) -> Opener:
+    """Reference scoring of one set (slow, readable): count the distinct pattern tuples."""
+    game = matrix.game
+    _, counts = np.unique(matrix.values[list(rows)], axis=1, return_counts=True)
+    n = len(game.secrets)
+    return Opener(
+        words=tuple(game.guesses.words[r] for r in rows),
+        rows=tuple(rows),
+        n_secrets=n,
+        sum_squares=int((counts.astype(np.int64) ** 2).sum()),
+        worst=int(counts.max()),
+        n_classes=len(counts),
+        bits=float(math.log2(n) - (counts * np.log2(counts)).sum() / n),
+    )
+
+
+def search_steps(query: OpenerQuery, space: OpenerSpace) -> int:
+    """Units of work :func:`search_openers` reports through ``progress``."""
+    exact = min(query.words, query.exact_words)
+    beams = sum(size - exact for size in range(exact + 1, query.words + 1))
+    return (1 if exact == 1 else len(space.rows)) + beams * query.beam_width
+
+
+def search_openers(
+    matrix: PatternMatrix,
+    query: OpenerQuery,
+    *,
+    space: OpenerSpace | None = None,
+    progress: Progress | None = None,
+) -> OpenerSearch:
+    """The best openers of each size from the last exact level up to ``query.words`` words.
+
+    One exhaustive pass over the sets of the exact size keeps, for each larger size, the best
+    sets that can still grow to that size (the letters must not run out); each larger size then
+    has its own beam, so the best 3-word openers are not held back by what 5 words would need.
+    """
+    space = space or opener_space(matrix.game, query.any_words)
+    if len(space.rows) < query.words:
+        kind = "allowed" if query.any_words else "allowed without a repeated letter (try --any)"
+        raise WordsolverError(f"only {len(space.rows)} words are {kind}")
+    searcher = _Searcher(matrix, space, query.by, progress)
+    exact = min(query.words, query.exact_words)
+    started = time.perf_counter()
+    mores = list(range(query.words - exact + 1))  # words still to add, per target size
+    keep = query.top if len(mores) == 1 else query.beam_width
+    found = searcher.exact(exact, mores, keep)
+    levels = [_level(matrix, space, query, exact, True, found[0], started)]
+    for size in range(exact + 1, query.words + 1):
+        started = time.perf_counter()
+        sets = found[size - exact]
+        for words in range(exact + 1, size + 1):
+            keep = query.top if words == size else query.beam_width
+            sets = searcher.beam(sets, size - words, keep, query.beam_width)
+        levels.append(_level(matrix, space, query, size, False, sets, started))
+    return OpenerSearch(query, len(space.rows), tuple(levels))
+
+
+def _level(
+    matrix: PatternMatrix,
+    space: OpenerSpace,
+    query: OpenerQuery,
+    words: int,
+    exact: bool,
+    sets: Int64Array,
+    started: float,
+) -> OpenerLevel:
+    if len(sets) == 0:
+        raise WordsolverError(
+            f"no {words} words of the search space avoid repeated and shared letters; try --any"
+        )
+    best = [
+        _play_order(matrix, [int(r) for r in space.rows[s]], query.by) for s in sets[: query.top]
+    ]
+    return OpenerLevel(words, exact, tuple(best), time.perf_counter() - started)
+
+
+def _rank_key(opener: Opener, by: Objective) -> tuple[int, int, tuple[int, ...]]:
+    if by == "mean":
+        return opener.sum_squares, opener.worst, opener.rows
+    return opener.worst, opener.sum_squares, opener.rows
+
+
+def _play_order(matrix: PatternMatrix, rows: list[int], by: Objective) -> Opener:
+    """The set with the best single word first, then the best pair with it, and so on.
+
+    The classes after all the words do not depend on the order, but a game can end before the
+    last opener, so the strongest prefixes come first.
+    """
+    order: list[int] = []
+    while len(order) < len(rows):
+        options = [score_opener(matrix, (*order, r)) for r in rows if r not in order]
+        order = list(min(options, key=lambda opener: _rank_key(opener, by)).rows)
+    return score_opener(matrix, tuple(order))
+
+
+KernelResult = tuple[Int64Array, Int64Array, Int64Array, Int64Array]
+
+
+@dataclass(frozen=True, slots=True)
+class _Ranked:
+    """Sets (rows of sorted space indices) with their ranking keys, best first."""
+
+    sets: Int64Array
+    primary: Int64Array
+    secondary: Int64Array
+
+    @classmethod
+    def pool(cls, found: KernelResult, target: int) -> _Ranked:
+        """One target's filled buffer entries from every chunk (not yet ranked)."""
+        primary, secondary, sets = (part[:, target] for part in found[:3])
+        valid = np.arange(primary.shape[1])[None, :] < found[3][:, target, None]
+        return cls(sets[valid].reshape(-1, sets.shape[-1]), primary[valid], secondary[valid])
+
+    def best(self, other: _Ranked | None, keep: int) -> _Ranked:
+        """The ``keep`` best distinct sets of both."""
+        if other is not None:
+            return _Ranked(
+                np.concatenate([self.sets, other.sets]),
+                np.concatenate([self.primary, other.primary]),
+                np.concatenate([self.secondary, other.secondary]),
+            ).best(None, keep)
+        if len(self.sets) == 0:
+            return self
+        order = np.lexsort((*self.sets.T[::-1], self.secondary, self.primary))
+        sets = self.sets[order]
+        chosen = order[np.r_[True, np.any(sets[1:] != sets[:-1], axis=1)]][:keep]
+        return _Ranked(self.sets[chosen], self.primary[chosen], self.secondary[chosen])
+
+
+class _Searcher:
+    """Runs the kernels over blocks of work: progress between blocks, bounds carried over."""
+
+    def __init__(
+        self, matrix: PatternMatrix, space: OpenerSpace, by: Objective, progress: Progress | None
+    ) -> None:
+        self.values: PatternArray = matrix.values[space.rows]  # a contiguous copy
+        self.n_patterns = matrix.game.n_patterns
+        self.masks = space.masks
+        self.letter_sets = np.unique(space.masks)
+        self.lettered = bool(space.masks.any())  # without letter rules every set can grow
+        self.by_worst = by == "worst"
+        self.progress = progress
+
+    def exact(self, words: int, mores: list[int], keep: int) -> list[Int64Array]:
+        """For each target, the ``keep`` best sets of ``words`` that can grow by its ``more``."""
+        targets = np.array(mores, dtype=np.int64) * self.lettered
+        if words == 1:  # extend the empty prefix
+            return self._run(np.zeros((1, 0), np.int64), targets, keep, None)
+        roots = np.arange(len(self.masks), dtype=np.int64)
+        return self._run(roots, targets, keep, words - 1)
+
+    def beam(self, prefixes: Int64Array, more: int, keep: int, width: int) -> Int64Array:
+        """The ``keep`` best distinct sets of a prefix plus one word that can grow by ``more``."""
+        targets = np.array([more * self.lettered], dtype=np.int64)
+        if len(prefixes) == 0:  # nothing below could grow this far
+            sets = np.zeros((0, prefixes.shape[1] + 1), np.int64)
+        else:
+            sets = self._run(prefixes, targets, keep, None)[0]
+        if self.progress is not None and len(prefixes) < width:
+            self.progress(width - len(prefixes))  # a short beam: keep the promised total
+        return sets
+
+    def _run(
+        self, items: Int64Array, targets: Int64Array, keep: int, depth: int | None
+    ) -> list[Int64Array]:
+        n_blocks = max(1, min(_BLOCKS, len(items) // 8))
+        ranked: list[_Ranked | None] = [None] * len(targets)
+        bounds = np.full(len(targets), _UNBOUNDED, np.int64)
+        for start in range(n_blocks):
+            block = np.ascontiguousarray(items[start::n_blocks])
+            rules = (self.masks, self.letter_sets, targets)
+            chunks = 4 * numba.get_num_threads()  # prefixes are dealt out to the chunks
+            if depth is None:
+                found = _extend_block(
+                    self.values, self.n_patterns, rules, block, self.by_worst, keep, bounds, chunks
+                )
+            else:
+                found = _exact_block(
+                    self.values, self.n_patterns, rules, block, depth, self.by_worst, keep,
+                    bounds, min(chunks, len(block)),
+                )  # fmt: skip
+            for t in range(len(targets)):
+                best = _Ranked.pool(found, t).best(ranked[t], keep)
+                if len(best.sets) == keep:
+                    bounds[t] = best.primary[-1]
+                ranked[t] = best
+            if self.progress is not None:
+                self.progress(len(block))
+        return [r.sets for r in ranked if r is not None]
+
+
+# --- compiled kernels ---------------------------------------------------------------------------
+# A layout is a partition kept as its classes of two or more: ``members[starts[b]:starts[b+1]]``
+# for b < n_classes; the secrets left out are singletons. Sets are space indices in increasing
+# order; a chunk keeps its best sets in a buffer (``primary``, ``secondary``, ``sets``).
+
+
+@njit(cache=True)
+def _split(
+    row: PatternArray,
+    members: Int64Array,
+    starts: Int64Array,
+    n_classes: int,
+    work: Int64Array,
+    out_members: Int64Array,
+    out_starts: Int64Array,
+) -> tuple[int, int]:
+    """Split every class by the patterns in ``row``; return (classes, new singletons).
+
+    ``work`` rows 0-2 are scratch of n_patterns ints (counts, kept zero; patterns seen; offsets).
+    """
+    counts, present, offsets = work[0], work[1], work[2]
+    n_out = 0
+    position = 0
+    singles = 0
+    out_starts[0] = 0
+    for b in range(n_classes):
+        k = 0
+        for i in range(starts[b], starts[b + 1]):
+            p = row[members[i]]
+            if counts[p] == 0:
+                present[k] = p
+                k += 1
+            counts[p] += 1
+        for j in range(k):
+            p = present[j]
+            if counts[p] > 1:
+                offsets[p] = position
+                position += counts[p]
+                n_out += 1
+                out_starts[n_out] = position
+            else:
+                offsets[p] = -1
+                singles += 1
+        for i in range(starts[b], starts[b + 1]):
+            s = members[i]
+            o = offsets[row[s]]
+            if o >= 0:
+                out_members[o] = s
+                offsets[row[s]] = o + 1
+        for j in range(k):
+            counts[present[j]] = 0
+    return n_out, singles
+
+
+@njit(cache=True)
+def _largest_first(
+    members: Int64Array,
+    starts: Int64Array,
+    n_classes: int,
+    histogram: Int64Array,
+    out_members: Int64Array,
+    out_starts: Int64Array,
+) -> None:
+    """Copy the classes ordered by size, largest first (a counting sort on sizes).
+
+    Scoring then meets the big classes first, so hopeless candidates are cut early.
+    """
+    largest = 0
+    for b in range(n_classes):
+        size = starts[b + 1] - starts[b]
+        histogram[size] += 1
+        largest = max(largest, size)
+    b = 0
+    position = 0
+    for size in range(largest, 1, -1):
+        for _ in range(histogram[size]):
+            position += size
+            b += 1
+            out_starts[b] = position
+    out_starts[0] = 0
+    position = 0
+    for size in range(largest, 1, -1):  # histogram[size] becomes where that size goes
+        count = histogram[size]
+        histogram[size] = position
+        position += count * size
+    for b in range(n_classes):
+        size = starts[b + 1] - starts[b]
+        o = histogram[size]
+        out_members[o : o + size] = members[starts[b] : starts[b + 1]]
+        histogram[size] = o + size
+    histogram[: largest + 1] = 0
+
+
+@njit(cache=True)
+def _score(
+    row: PatternArray,
+    members: Int64Array,
+    starts: Int64Array,
+    n_classes: int,
+    singles: int,
+    counts: Int64Array,
+    by_worst: bool,
+    bound: int,
+) -> tuple[int, int]:
+    """(Σ size², worst) after one more word, or (-1, -1) once it cannot reach ``bound``.
+
+    The cut: every secret not yet visited adds at least 1 to Σ size², and the worst class can
+    only grow.
+    """
+    total = singles
+    worst = 1 if singles else 0
+    remaining = starts[n_classes]
+    for b in range(n_classes):
+        for i in range(starts[b], starts[b + 1]):
+            p = row[members[i]]
+            c = counts[p] + 1
+            counts[p] = c
+            total += 2 * c - 1
+            worst = max(worst, c)
+        for i in range(starts[b], starts[b + 1]):
+            counts[row[members[i]]] = 0
+        remaining -= starts[b + 1] - starts[b]
+        if (worst if by_worst else total + remaining) > bound:
+            return -1, -1
+    return total, worst
+
+
+@njit(cache=True)
+def _compare(p1: int, s1: int, set1: Int64Array, p2: int, s2: int, set2: Int64Array) -> int:
+    """-1, 0 or 1 as set 1 ranks before, with or after set 2."""
+    if p1 != p2:
+        return -1 if p1 < p2 else 1
+    if s1 != s2:
+        return -1 if s1 < s2 else 1
+    for k in range(set1.shape[0]):
+        if set1[k] != set2[k]:
+            return -1 if set1[k] < set2[k] else 1
+    return 0
+
+
+@njit(cache=True)
+def _offer(
+    primary: Int64Array,
+    secondary: Int64Array,
+    sets: Int64Array,
+    filled: int,
+    p: int,
+    s: int,
+    candidate: Int64Array,
+) -> int:
+    """Insert a set into a best-first buffer unless it is there already; return the new fill."""
+    top = primary.shape[0]
+    i = filled
+    while i > 0:
+        order = _compare(primary[i - 1], secondary[i - 1], sets[i - 1], p, s, candidate)
+        if order == 0:
+            return filled
+        if order < 0:
+            break
+        i -= 1
+    if i >= top:
+        return filled
+    for j in range(min(filled, top - 1), i, -1):
+        primary[j] = primary[j - 1]
+        secondary[j] = secondary[j - 1]
+        sets[j] = sets[j - 1]
+    primary[i] = p
+    secondary[i] = s
+    sets[i] = candidate
+    return filled + 1 if filled < top else top
+
+
+@njit(cache=True)
+def _extend(
+    values: PatternArray,
+    rules: tuple[Int64Array, Int64Array, Int64Array],
+    layout: tuple[Int64Array, Int64Array, int, int],
+    prefix: Int64Array,
+    used: int,
+    words: tuple[int, int],
+    by_worst: bool,
+    shared: Int64Array,
+    work: Int64Array,
+    buffer: tuple[Int64Array, Int64Array, Int64Array, Int64Array],
+) -> None:
+    """Score ``prefix`` plus each allowed word of ``range(first, n_words, step)`` (``words`` is
+    (first, step)) and offer each set to the buffers.
+
+    ``layout`` is the prefix's partition ordered largest class first. Target t keeps sets that
+    can still grow by ``rules[2][t]`` words. ``shared[t]`` is a bound every chunk may lower (any
+    chunk's N-th best is an upper bound of the overall N-th best); a candidate is scored up to
+    the loosest bound of all targets.
+    """
+    masks, letter_sets, mores = rules
+    members, starts, n_classes, singles = layout
+    primary, secondary, sets, filled = buffer
+    n_targets, top = primary.shape
+    depth = prefix.shape[0]
+    candidate = np.empty(depth + 1, np.int64)
+    limits = np.empty(n_targets, np.int64)
+    for c in range(words[0], values.shape[0], words[1]):
+        if masks[c] & used:
+            continue
+        clash = False
+        for k in range(depth):
+            clash |= prefix[k] == c
+        if clash:
+            continue
+        for t in range(n_targets):
+            limits[t] = shared[t] if filled[t] < top else min(shared[t], primary[t, top - 1])
+        total, worst = _score(
+            values[c], members, starts, n_classes, singles, work[0], by_worst, limits.max()
+        )
+        if total < 0:
+            continue
+        k = 0
+        for j in range(depth):
+            if k == j and c < prefix[j]:
+                candidate[k] = c
+                k += 1
+            candidate[k] = prefix[j]
+            k += 1
+        if k == depth:
+            candidate[depth] = c
+        p, s = (worst, total) if by_worst else (total, worst)
+        for t in range(n_targets):
+            if p > limits[t] or not _completable(letter_sets, used | masks[c], mores[t]):
+                continue
+            filled[t] = _offer(primary[t], secondary[t], sets[t], filled[t], p, s, candidate)
+            if filled[t] == top and primary[t, top - 1] < shared[t]:
+                shared[t] = primary[t, top - 1]
+
+
+@njit(cache=True)
+def _completable(letter_sets: Int64Array, used: int, more: int) -> bool:
+    """Whether ``more`` words with pairwise disjoint letter sets avoid the letters ``used``."""
+    if more == 0:
+        return True
+    free = letter_sets[(letter_sets & used) == 0]
+    following = np.zeros(more, np.int64)
+    taken = np.zeros(more + 1, np.int64)
+    level = 0
+    while level >= 0:
+        j = following[level]
+        while j < free.shape[0] and free[j] & taken[level]:
+            j += 1
+        if j == free.shape[0]:
+            level -= 1
+            continue
+        if level + 1 == more:
+            return True
+        following[level] = j + 1
+        taken[level + 1] = taken[level] | free[j]
+        following[level + 1] = j + 1
+        level += 1
+    return False
+
+
+@njit(cache=True)
+def _workspace(
+    n_secrets: int, n_patterns: int, depth: int
+) -> tuple[Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]:
+    """Per-chunk arrays: layouts per prefix length (level 0 = all secrets) and scratch rows."""
+    members = np.empty((depth + 1, n_secrets), np.int64)
+    starts = np.zeros((depth + 1, n_secrets + 1), np.int64)
+    sizes = np.zeros((depth + 1, 2), np.int64)  # (classes, singletons) per level
+    members[0] = np.arange(n_secrets)
+    starts[0, 1] = n_secrets
+    sizes[0, 0], sizes[0, 1] = (1, 0) if n_secrets > 1 else (0, n_secrets)
+    work = np.zeros((4, max(n_patterns, n_secrets + 2)), np.int64)  # row 3: size histogram
+    leaf = np.empty((2, n_secrets + 1), np.int64)
+    return members, starts, sizes, work, leaf
+
+
+@njit(cache=True)
+def _refine(
+    values: PatternArray,
+    row: int,
+    level: int,
+    members: Int64Array,
+    starts: Int64Array,
+    sizes: Int64Array,
+    work: Int64Array,
+) -> None:
+    """Layout ``level + 1`` = layout ``level`` split by the word in ``row``."""
+    n_classes, singles = _split(
+        values[row], members[level], starts[level], sizes[level, 0], work,
+        members[level + 1], starts[level + 1],
+    )  # fmt: skip
+    sizes[level + 1, 0] = n_classes
+    sizes[level + 1, 1] = sizes[level, 1] + singles
+
+
+@njit(cache=True)
+def _leaf_layout(
+    level: int,
+    members: Int64Array,
+    starts: Int64Array,
+    sizes: Int64Array,
+    work: Int64Array,
+    leaf: Int64Array,
+) -> tuple[Int64Array, Int64Array, int, int]:
+    _largest_first(members[level], starts[level], sizes[level, 0], work[3], leaf[0], leaf[1])
+    return leaf[0], leaf[1], sizes[level, 0], sizes[level, 1]
+
+
+@njit(cache=True)
+def _buffers(
+    n_chunks: int, n_targets: int, top: int, width: int
+) -> tuple[Int64Array, Int64Array, Int64Array, Int64Array]:
+    """Per chunk and target: best-first keys, sets and how many are filled."""
+    return (
+        np.zeros((n_chunks, n_targets, top), np.int64),
+        np.zeros((n_chunks, n_targets, top), np.int64),
+        np.zeros((n_chunks, n_targets, top, width), np.int64),
+        np.zeros((n_chunks, n_targets), np.int64),
+    )
+
+
+@njit(cache=True, parallel=True)
+def _exact_block(
+    values: PatternArray,
+    n_patterns: int,
+    rules: tuple[Int64Array, Int64Array, Int64Array],
+    roots: Int64Array,
+    depth: int,
+    by_worst: bool,
+    top: int,
+    bounds: Int64Array,
+    n_chunks: int,
+) -> tuple[Int64Array, Int64Array, Int64Array, Int64Array]:
+    """Best sets of ``depth + 1`` words whose smallest index is one of ``roots``.
+
+    Each set is visited once: words in increasing index order, found by a depth-first walk over
+    prefixes that refines the partition one word at a time.
+    """
+    n_words, n_secrets = values.shape
+    masks = rules[0]
+    primary, secondary, sets, filled = _buffers(n_chunks, bounds.shape[0], top, depth + 1)
+    shared = bounds.copy()
+    for chunk in prange(n_chunks):
+        members, starts, sizes, work, leaf = _workspace(n_secrets, n_patterns, depth)
+        buffer = (primary[chunk], secondary[chunk], sets[chunk], filled[chunk])
+        prefix = np.empty(depth, np.int64)
+        used = np.zeros(depth + 1, np.int64)
+        following = np.zeros(depth + 1, np.int64)
+        for r in range(chunk, roots.shape[0], n_chunks):
+            prefix[0] = roots[r]
+            used[1] = masks[prefix[0]]
+            _refine(values, prefix[0], 0, members, starts, sizes, work)
+            chosen = 1
+            following[1] = prefix[0] + 1
+            while chosen >= 1:
+                if chosen == depth:
+                    layout = _leaf_layout(depth, members, starts, sizes, work, leaf)
+                    _extend(
+                        values, rules, layout, prefix, used[depth], (prefix[depth - 1] + 1, 1),
+                        by_worst, shared, work, buffer,
+                    )  # fmt: skip
+                    chosen -= 1
+                    continue
+                j = following[chosen]
+                while j < n_words and masks[j] & used[chosen]:
+                    j += 1
+                if j >= n_words:
+                    chosen -= 1
+                    continue
+                following[chosen] = j + 1
+                prefix[chosen] = j
+                used[chosen + 1] = used[chosen] | masks[j]
+                _refine(values, j, chosen, members, starts, sizes, work)
+                chosen += 1
+                following[chosen] = j + 1
+    return primary, secondary, sets, filled
+
+
+@njit(cache=True, parallel=True)
+def _extend_block(
+    values: PatternArray,
+    n_patterns: int,
+    rules: tuple[Int64Array, Int64Array, Int64Array],
+    prefixes: Int64Array,
+    by_worst: bool,
+    top: int,
+    bounds: Int64Array,
+    n_chunks: int,
+) -> tuple[Int64Array, Int64Array, Int64Array, Int64Array]:
+    """Best distinct sets made of one of ``prefixes`` (sorted indices) plus any allowed word.
+
+    With fewer prefixes than chunks, each prefix's candidate words are dealt out to several
+    chunks (``parts``), so even the single empty prefix of one-word openers runs in parallel.
+    """
+    n_prefixes, depth = prefixes.shape
+    n_secrets = values.shape[1]
+    masks = rules[0]
+    parts = -(-n_chunks // n_prefixes)
+    primary, secondary, sets, filled = _buffers(n_chunks, bounds.shape[0], top, depth + 1)
+    shared = bounds.copy()
+    for chunk in prange(n_chunks):
+        members, starts, sizes, work, leaf = _workspace(n_secrets, n_patterns, depth)
+        buffer = (primary[chunk], secondary[chunk], sets[chunk], filled[chunk])
+        for unit in range(chunk, n_prefixes * parts, n_chunks):
+            q = unit // parts
+            used = 0
+            for level in range(depth):
+                used |= masks[prefixes[q, level]]
+                _refine(values, prefixes[q, level], level, members, starts, sizes, work)
+            layout = _leaf_layout(depth, members, starts, sizes, work, leaf)
+            words = (unit % parts, parts)
+            _extend(values, rules, layout, prefixes[q], used, words, by_worst, shared, work, buffer)
+    return primary, secondary, sets, filled
