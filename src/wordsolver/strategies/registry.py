@@ -16,17 +16,27 @@ from wordsolver.strategies.heuristics import (
     RandomCandidate,
     Stdev,
 )
-from wordsolver.strategies.optimal import Optimal
+from wordsolver.strategies.optimal import Optimal, OptimalWithin
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
-    for cls in (Entropy, ExpectedSize, Minimax, Stdev, Eliminations, RandomCandidate, Optimal)
+    for cls in (
+        Entropy,
+        ExpectedSize,
+        Minimax,
+        Stdev,
+        Eliminations,
+        RandomCandidate,
+        Optimal,
+        OptimalWithin,
+    )
 }
 ALIASES = {
     "information": "entropy",
     "expected": "expected-size",
     "worst": "minimax",
     "exact": "optimal",
+    "within": "optimal-within",
 }
 
 
