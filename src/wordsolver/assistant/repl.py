@@ -113,7 +113,7 @@ class Repl(ABC):
 
     def error(self, message: str) -> None:
         """One line explaining what went wrong."""
-        self.console.print(Text(f"✗ {message}", style="red"))
+        self.console.print(Text(f"✗ {message}", style="red"), soft_wrap=True)
 
     def show_help(self, _: str = "") -> None:
         """List the moves and the commands."""

@@ -55,9 +55,10 @@ def openers(
     """The best openers: mean and worst number of candidates left after all the words.
 
     One word ranks every allowed first guess. Sets of words by default have no repeated letter
-    and share no letter, as players choose them; --any lifts both rules. Words are listed in play order, the best single word first. Sets of
-    up to --exact-words words are the proven best; larger ones come from a beam (a heuristic).
-    The secrets come from the game or --answers (--words is the opener size here).
+    and share no letter, as players choose them; --any lifts both rules. Words are listed in
+    play order, the best single word first. Sets of up to --exact-words words are the proven
+    best; larger ones come from a beam (a heuristic). The secrets come from the game or
+    --answers (--words is the opener size here).
     """
     any_words = any_words or words == 1  # one word: every allowed first guess is ranked
     query = OpenerQuery(

@@ -410,7 +410,6 @@ class Optimal(Strategy):
     name = "optimal"
     description = "exact: fewest total guesses (ties: smaller worst case), proven by search"
     score_label = "mean guesses"
-    objective = Objective.MEAN
 
     def __init__(self, limit: SearchLimit | None = None, *, compiled: bool = True) -> None:
         self.limit = limit or SearchLimit(seconds=60.0)
@@ -507,7 +506,7 @@ class Optimal(Strategy):
         n = len(position.candidates)
         small = self.small_search_for(position)
         if small is not None:
-            key = small.guess_key(position.candidates, tries_left, guess, self.objective)
+            key = small.guess_key(position.candidates, tries_left, guess, Objective.MEAN)
             value = unpack_value(key)
             return key, float("inf") if value is None else value.total / n
         search = self.search_for(position)
@@ -554,7 +553,6 @@ class OptimalWithin(Optimal):
     name = "optimal-within"
     description = "exact: most secrets solved within the tries, then fewest guesses"
     score_label = "share solved in time"
-    objective = Objective.WITHIN
 
     def small_search_for(self, position: Position) -> SmallExact | None:
         search = super().small_search_for(position)
