@@ -51,14 +51,13 @@ from wordsolver.lexicon import Lexicon  # noqa: E402
 from wordsolver.matrix import PatternMatrix, pattern_matrix  # noqa: E402
 from wordsolver.strategies import Player, PlayOptions, find_strategy  # noqa: E402
 from wordsolver.strategies.optimal import (  # noqa: E402
-    UNLIMITED_TRIES,
-    Fallback,
     OptimalSearch,
     SearchLimit,
     SearchResult,
     solve_optimal,
 )
 from wordsolver.tree import DecisionTree, Node, grow_tree  # noqa: E402
+from wordsolver.tree.fallback import entropy_fallback  # noqa: E402
 
 TONGUESS_SECONDS = 120.0
 CLASSIC_SECONDS = 60.0
@@ -117,22 +116,6 @@ class Row:
             self.verdict,
             self.reference,
         ]
-
-
-def entropy_fallback(matrix: PatternMatrix, options: PlayOptions) -> Fallback:
-    """Finish the sets a budget cut short with the entropy strategy (as ``tree build`` does)."""
-    player = Player(matrix, find_strategy("entropy"), options)
-    tries = matrix.game.max_tries
-
-    def fallback(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
-        mask = None
-        if options.hard:
-            mask = np.zeros(len(matrix.game.guesses), dtype=np.bool_)
-            mask[pool] = True
-        used = (tries or UNLIMITED_TRIES) - tries_left
-        return grow_tree(player, start=(candidates, used, mask)).root
-
-    return fallback
 
 
 def search(

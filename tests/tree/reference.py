@@ -16,16 +16,16 @@ from wordsolver.alphabet import find_alphabet
 from wordsolver.games import BullsCowsRule, ColoursRule, Game, LikenessRule, make_game
 from wordsolver.lexicon import Lexicon
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.strategies import PlayOptions
 from wordsolver.strategies.optimal import (
     UNLIMITED_TRIES,
-    Fallback,
     OptimalSearch,
     SearchLimit,
     SearchResult,
     solve_optimal,
 )
-from wordsolver.tree import DecisionTree, Node, grow_tree
+from wordsolver.tree import DecisionTree, Node
+from wordsolver.tree.fallback import entropy_fallback
 
 #: (total guesses, deepest secret) of an optimal tree, or None when no tree fits the tries.
 Value = tuple[int, int] | None
@@ -91,23 +91,6 @@ def brute_force(game: Game, *, hard: bool = False, only_candidates: bool = False
 def no_fallback(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
     """For searches without a budget: the fallback must never be needed."""
     raise AssertionError("a search without a budget asked for its fallback")
-
-
-def entropy_fallback(matrix: PatternMatrix, options: PlayOptions | None = None) -> Fallback:
-    """A fallback that grows the entropy strategy's subtree (as ``tree build`` does)."""
-    options = options or PlayOptions()
-    player = Player(matrix, find_strategy("entropy"), options)
-    tries = matrix.game.max_tries
-
-    def fallback(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
-        mask = None
-        if options.hard:
-            mask = np.zeros(len(matrix.game.guesses), dtype=np.bool_)
-            mask[pool] = True
-        used = (tries or UNLIMITED_TRIES) - tries_left
-        return grow_tree(player, start=(candidates, used, mask)).root
-
-    return fallback
 
 
 def optimal(

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 from typing import Annotated, Any
 
-import numpy as np
 import typer
 from rich.table import Table
 
@@ -25,10 +24,9 @@ from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidPatternError, InvalidWordError
 from wordsolver.evaluate import Evaluation
 from wordsolver.games import Game, GameOverrides
-from wordsolver.matrix import pattern_matrix
+from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.strategies.optimal import (
-    UNLIMITED_TRIES,
     Optimal,
     OptimalSearch,
     SearchLimit,
@@ -37,7 +35,6 @@ from wordsolver.strategies.optimal import (
 )
 from wordsolver.tree import (
     DecisionTree,
-    Node,
     check_tree,
     grow_tree,
     load_tree,
@@ -46,6 +43,8 @@ from wordsolver.tree import (
     render_text,
     save_tree,
 )
+from wordsolver.tree.fallback import entropy_fallback
+from wordsolver.tree.grow import Progress
 from wordsolver.tree.storage import tree_document
 
 tree_app = typer.Typer(
@@ -95,7 +94,7 @@ def build(
 
 
 def _optimal_tree(
-    matrix: Any, options: PlayOptions, limit: SearchLimit, advance: Any
+    matrix: PatternMatrix, options: PlayOptions, limit: SearchLimit, advance: Progress
 ) -> SearchResult:
     """Run the exact search; sets the budget cut short are finished by the entropy strategy."""
     search = OptimalSearch(
@@ -104,19 +103,10 @@ def _optimal_tree(
         only_candidates=options.guess_from == "candidates",
         limit=limit,
     )
-    greedy = Player(matrix, find_strategy("entropy"), options)
-    tries = matrix.game.max_tries
-
-    def fallback(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
-        mask = None
-        if options.hard:
-            mask = np.zeros(len(matrix.game.guesses), dtype=np.bool_)
-            mask[pool] = True
-        used = (tries or UNLIMITED_TRIES) - tries_left
-        return grow_tree(greedy, start=(candidates, used, mask)).root
-
     openers = tuple(matrix.game.guess_row(word) for word in options.openers)
-    return solve_optimal(search, openers, fallback=fallback, progress=advance)
+    return solve_optimal(
+        search, openers, fallback=entropy_fallback(matrix, options), progress=advance
+    )
 
 
 def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
