@@ -145,11 +145,21 @@ def overrides_command(function: Command) -> Command:
     )
 
 
+HistoryOption = Annotated[
+    str, typer.Option(help='guesses and feedback so far, e.g. "crane:gy..g,slate:....g"')
+]
+TopOption = Annotated[int, typer.Option(min=1, help="how many guesses to show")]
+SeedOption = Annotated[int, typer.Option(help="seed of the random strategy")]
 StrategyOption = Annotated[
     str, typer.Option("--strategy", "-s", help="see `wordsolver strategies`")
 ]
 HardOption = Annotated[
-    bool, typer.Option("--hard", help="only guesses consistent with all feedback so far")
+    bool,
+    typer.Option(
+        "--hard",
+        help="hard mode: in colour games greens stay and revealed letters are reused;"
+        " elsewhere every guess fits all the feedback so far",
+    ),
 ]
 GuessFromOption = Annotated[
     str, typer.Option(help="allowed: any allowed word; candidates: only possible secrets")

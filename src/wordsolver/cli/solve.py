@@ -13,8 +13,11 @@ from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
     GuessFromOption,
     HardOption,
+    HistoryOption,
     JsonOption,
+    SeedOption,
     StrategyOption,
+    TopOption,
     game_command,
     play_options,
 )
@@ -30,14 +33,12 @@ from wordsolver.tree.strategy import TreeStrategy
 @game_command
 def solve(
     game: Game,
-    history: Annotated[
-        str, typer.Option(help='guesses and feedback so far, e.g. "crane:gy..g,slate:....g"')
-    ] = "",
+    history: HistoryOption = "",
     strategy: StrategyOption = "entropy",
-    top: Annotated[int, typer.Option(min=1, help="how many guesses to show")] = 5,
+    top: TopOption = 5,
     hard: HardOption = False,
     guess_from: GuessFromOption = "allowed",
-    seed: Annotated[int, typer.Option(help="seed of the random strategy")] = 0,
+    seed: SeedOption = 0,
     tree: Annotated[
         Path | None,
         typer.Option(help="follow a tree from `wordsolver tree build` (instant answers)"),

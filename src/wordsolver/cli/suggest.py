@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
-
-import typer
 
 from wordsolver.assistant import AssistantState, state_json, suggestions
 from wordsolver.assistant.render import suggestion_table
@@ -13,8 +10,11 @@ from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
     GuessFromOption,
     HardOption,
+    HistoryOption,
     JsonOption,
+    SeedOption,
     StrategyOption,
+    TopOption,
     game_command,
     play_options,
 )
@@ -31,14 +31,12 @@ SHOW_CANDIDATES = 20
 @game_command
 def suggest(
     game: Game,
-    history: Annotated[
-        str, typer.Option(help='guesses and feedback so far, e.g. "crane:gy..g,slate:....g"')
-    ] = "",
+    history: HistoryOption = "",
     strategy: StrategyOption = "entropy",
-    top: Annotated[int, typer.Option(min=1, help="how many guesses to show")] = 5,
+    top: TopOption = 5,
     hard: HardOption = False,
     guess_from: GuessFromOption = "allowed",
-    seed: Annotated[int, typer.Option(help="seed of the random strategy")] = 0,
+    seed: SeedOption = 0,
     as_json: JsonOption = False,
 ) -> None:
     """The top guesses now, with their scores and the number of candidates left."""

@@ -14,6 +14,7 @@ from wordsolver.cli.options import (
     GuessFromOption,
     HardOption,
     OpenerOption,
+    SeedOption,
     StrategyOption,
     game_command,
     load_game,
@@ -74,7 +75,7 @@ def build(
     beam: Annotated[
         int | None, typer.Option(help="optimal: try only the K most promising guesses per set")
     ] = None,
-    seed: Annotated[int, typer.Option(help="seed of the random strategy")] = 0,
+    seed: SeedOption = 0,
     as_json: JsonOption = False,
 ) -> None:
     """Grow the strategy's decision tree (optimal: search and prove it) and save it."""
