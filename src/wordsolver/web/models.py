@@ -52,7 +52,7 @@ class PlayRequest(Request):
         description="the possible secrets instead of the game's list (e.g. a Fallout screen's)",
     )
     strategy: Name = "entropy"
-    hard: bool = Field(False, description="only guesses consistent with all feedback so far")
+    hard: bool = Field(False, description="hard mode (Wordle's rule in colour games)")
     guess_from: Literal["allowed", "candidates"] = "allowed"
     seed: int = Field(0, ge=0, le=2**32, description="seed of the random strategy")
 
