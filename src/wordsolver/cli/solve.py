@@ -24,9 +24,18 @@ from wordsolver.cli.options import (
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.session import parse_history
-from wordsolver.strategies import Player, find_strategy
+from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree import load_tree
 from wordsolver.tree.strategy import TreeStrategy
+
+
+def replayed(
+    game: Game, history: str, strategy: str, seed: int, options: PlayOptions
+) -> tuple[AssistantState, Player]:
+    """The assistant's state after ``--history``, and the player that suggests from there."""
+    state = AssistantState(pattern_matrix(game))
+    state.replay(parse_history(history))
+    return state, Player(state.matrix, find_strategy(strategy, seed=seed), options)
 
 
 @app.command("solve")
@@ -50,12 +59,13 @@ def solve(
     With --json, print the state after --history and the suggestions, then exit. With --tree,
     the suggestions follow a saved decision tree (the strategy answers off the tree).
     """
-    state = AssistantState(pattern_matrix(game))
-    state.replay(parse_history(history))
-    chosen = find_strategy(strategy, seed=seed)
+    state, player = replayed(game, history, strategy, seed, play_options(hard, guess_from, None))
     if tree is not None:
-        chosen = TreeStrategy(load_tree(tree, state.matrix), fallback=chosen)
-    player = Player(state.matrix, chosen, play_options(hard, guess_from, None))
+        player = Player(
+            state.matrix,
+            TreeStrategy(load_tree(tree, state.matrix), fallback=player.strategy),
+            player.options,
+        )
     if as_json:
         ranked = suggestions(player, state.session, top, removed=state.removed)
         stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))

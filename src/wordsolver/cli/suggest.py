@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from wordsolver.assistant import AssistantState, state_json, suggestions
+from wordsolver.assistant import state_json, suggestions
 from wordsolver.assistant.render import suggestion_table
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
@@ -18,10 +18,8 @@ from wordsolver.cli.options import (
     game_command,
     play_options,
 )
+from wordsolver.cli.solve import replayed
 from wordsolver.games import Game
-from wordsolver.matrix import pattern_matrix
-from wordsolver.session import parse_history
-from wordsolver.strategies import Player, find_strategy
 
 #: Candidates are listed by name when at most this many are left.
 SHOW_CANDIDATES = 20
@@ -40,11 +38,7 @@ def suggest(
     as_json: JsonOption = False,
 ) -> None:
     """The top guesses now, with their scores and the number of candidates left."""
-    state = AssistantState(pattern_matrix(game))
-    state.replay(parse_history(history))
-    player = Player(
-        state.matrix, find_strategy(strategy, seed=seed), play_options(hard, guess_from, None)
-    )
+    state, player = replayed(game, history, strategy, seed, play_options(hard, guess_from, None))
     ranked = suggestions(player, state.session, top)
     if as_json:
         stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
