@@ -1,18 +1,21 @@
 """Hot kernels: how guesses split a set of candidates, summarised per guess.
 
 The kernels read the matrix secret-major (:attr:`PatternMatrix.by_secret`): for each candidate,
-its patterns against a block of guesses are one contiguous run, and the block's bucket counts fit
-in the first-level cache. Every statistic grows as the buckets fill, so one pass over the
-candidates gives them all.
+its patterns against a run of guesses are contiguous. With fewer candidates than patterns, each
+guess's sums grow bucket by bucket in one pass over the candidates. Otherwise one pass counts the
+run's buckets (by comparing the cells with each pattern when the game has few, which vectorises,
+else by scattering a count per cell), then each guess's counts are summed. Fingerprints of the
+partitions, which only the exact search reads, are hashed when first read.
 """
 
 from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
+import numba
 import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
@@ -31,64 +34,121 @@ _CLASSES_MIN_GUESSES = 20_000
 _CLASSES_MAX_KEYS = 1 << 22
 #: Below this many cells (guesses × candidates) threads cost more than they save.
 PARALLEL_CELLS = 200_000
-#: Guesses counted together (their counts stay in the first-level cache).
-_BLOCK = 32
+#: Games with at most this many patterns count by comparison: comparing 32-64 cells with one
+#: pattern takes a few vector instructions, scattering counts a few instructions per cell.
+FEW_PATTERNS = 32
+#: Longest run counted by comparison: a candidate's cells stream from memory far faster in
+#: long runs than in short ones, and its tallies (a byte per pattern and guess) stay in cache.
+_LONG_RUN = 16_384
+#: Longest run counted by scattering: its counts stay in the first-level cache.
+_SHORT_RUN = 32
+#: A one-byte tally holds this many candidates; it is then added to the counts and emptied.
+_TALLY_LIMIT = 255
+#: How a run of guesses is split (chosen by :func:`partition_stats`): fewer candidates than
+#: patterns, the sums grow with the buckets cell by cell; otherwise the buckets are counted
+#: first, by comparing the cells with each pattern or by scattering one count per cell, then
+#: summed pattern by pattern.
+_GROW, _COMPARE, _SCATTER = 0, 1, 2
 _FNV_OFFSET = 1469598103934665603
 _FNV_PRIME = 1099511628211
 
 
 @njit(cache=True, inline="always")
-def _split_blocks(
+def _empty_tallies(
+    tallies: npt.NDArray[np.uint8], counts: npt.NDArray[np.int32], size: int
+) -> None:
+    """Add the one-byte tallies of a run's first ``size`` guesses to its counts, and zero them."""
+    for pattern in range(tallies.shape[0]):
+        for j in range(size):
+            counts[j, pattern] += tallies[pattern, j]
+            tallies[pattern, j] = 0
+
+
+@njit(cache=True, inline="always")
+def _split_runs(
     by_secret: PatternArray,
     guess_rows: IdArray,
     candidates: IdArray,
-    log_steps: FloatArray,
-    first_block: int,
-    stop_block: int,
-    counts: npt.NDArray[np.int32],
+    every_guess: bool,
+    method: int,
+    n_patterns: int,
+    size_log_size_of: FloatArray,
+    width: int,
+    first_run: int,
+    stop_run: int,
     sums: Int64Array,
     size_log_size: FloatArray,
-    fingerprints: HashArray,
 ) -> None:
-    """Fill the outputs for the guesses of blocks ``first_block`` .. ``stop_block`` − 1.
+    """Fill ``sums`` (buckets, Σ size², worst) and ``size_log_size`` for the guesses of runs
+    ``first_run`` .. ``stop_run`` − 1 (``width`` guesses each) by ``method`` (see
+    :data:`_GROW`); ``size_log_size_of[c]`` is c·log2(c). ``every_guess``: ``guess_rows`` is
+    0 .. n−1.
 
-    ``log_steps[c]`` = (c+1)·log2(c+1) − c·log2(c): what a bucket growing from c adds to
-    Σ size·log2(size), so one pass over the candidates gives every sum.
+    The per-cell loops are written out in place: a call per cell would cost more than the cell.
     """
     n_guesses = guess_rows.shape[0]
-    n_patterns = counts.shape[1]
-    every_guess = n_guesses == by_secret.shape[1]  # guess_rows is 0..n-1: read rows directly
-    for block in range(first_block, stop_block):
-        first = block * _BLOCK
-        width = min(_BLOCK, n_guesses - first)
-        for j in range(width):
-            sums[first + j, 0] = 0
-            sums[first + j, 1] = 0
-            sums[first + j, 2] = 0
-            size_log_size[first + j] = 0.0
-            fingerprints[first + j] = np.uint64(_FNV_OFFSET)
-        for s in candidates:
-            row = by_secret[s]
-            for j in range(width):
-                guess = first + j if every_guess else guess_rows[first + j]
-                pattern = row[guess]
-                size = counts[j, pattern]
-                if size == 0:
-                    sums[first + j, 0] += 1
-                sums[first + j, 1] += 2 * size + 1
-                sums[first + j, 2] = max(sums[first + j, 2], size + 1)
-                size_log_size[first + j] += log_steps[size]
-                counts[j, pattern] = size + 1
-                fingerprints[first + j] = (
-                    fingerprints[first + j] ^ np.uint64(pattern)
-                ) * np.uint64(_FNV_PRIME)
-        if len(candidates) * width > n_patterns * _BLOCK:
-            counts[:, :] = 0
-        else:
+    # What a bucket growing from c adds to Σ size·log2(size), for the _GROW method.
+    steps = np.empty(len(size_log_size_of) - 1 if method == _GROW else 0)
+    for c in range(len(steps)):
+        steps[c] = size_log_size_of[c + 1] - size_log_size_of[c]
+    counts = np.zeros((width, n_patterns), np.int32)
+    tallies = np.zeros((n_patterns if method == _COMPARE else 0, width), np.uint8)
+    gathered = np.empty(width, by_secret.dtype)
+    levels = np.empty(n_patterns, by_secret.dtype)  # patterns typed like the cells: vectorises
+    for pattern in range(n_patterns):
+        levels[pattern] = pattern
+    for guess in range(first_run * width, min(stop_run * width, n_guesses)):
+        sums[guess, 0] = sums[guess, 1] = sums[guess, 2] = 0
+        size_log_size[guess] = 0.0
+    for run in range(first_run, stop_run):
+        first = run * width
+        size = min(width, n_guesses - first)
+        if method == _GROW:
             for s in candidates:
                 row = by_secret[s]
-                for j in range(width):
+                for j in range(size):
+                    pattern = row[first + j if every_guess else guess_rows[first + j]]
+                    bucket = counts[j, pattern]
+                    counts[j, pattern] = bucket + 1
+                    if bucket == 0:
+                        sums[first + j, 0] += 1
+                    sums[first + j, 1] += 2 * bucket + 1
+                    sums[first + j, 2] = max(sums[first + j, 2], bucket + 1)
+                    size_log_size[first + j] += steps[bucket]
+            for s in candidates:
+                row = by_secret[s]
+                for j in range(size):
                     counts[j, row[first + j if every_guess else guess_rows[first + j]]] = 0
+            continue  # the sums are complete
+        if method == _SCATTER:
+            for s in candidates:
+                row = by_secret[s]
+                for j in range(size):
+                    counts[j, row[first + j if every_guess else guess_rows[first + j]]] += 1
+        else:
+            for k, s in enumerate(candidates):
+                if every_guess:
+                    cells = by_secret[s, first : first + size]
+                else:
+                    row = by_secret[s]
+                    for j in range(size):
+                        gathered[j] = row[guess_rows[first + j]]
+                    cells = gathered[:size]
+                for pattern in range(n_patterns):
+                    level = levels[pattern]
+                    for j in range(size):
+                        tallies[pattern, j] += np.uint8(cells[j] == level)
+                if (k + 1) % _TALLY_LIMIT == 0 or k + 1 == len(candidates):
+                    _empty_tallies(tallies, counts, size)
+        for j in range(size):
+            for pattern in range(n_patterns):
+                bucket = counts[j, pattern]
+                if bucket > 0:
+                    counts[j, pattern] = 0
+                    sums[first + j, 0] += 1
+                    sums[first + j, 1] += bucket * bucket
+                    sums[first + j, 2] = max(sums[first + j, 2], bucket)
+                    size_log_size[first + j] += size_log_size_of[bucket]
 
 
 @njit(cache=True)
@@ -96,20 +156,20 @@ def _split_serial(
     by_secret: PatternArray,
     guess_rows: IdArray,
     candidates: IdArray,
+    method: int,
     n_patterns: int,
-    log_steps: FloatArray,
-) -> tuple[Int64Array, FloatArray, HashArray]:
+    size_log_size_of: FloatArray,
+    width: int,
+) -> tuple[Int64Array, FloatArray]:
     n_guesses = guess_rows.shape[0]
     sums = np.empty((n_guesses, 3), np.int64)
     size_log_size = np.empty(n_guesses, np.float64)
-    fingerprints = np.empty(n_guesses, np.uint64)
-    counts = np.zeros((_BLOCK, n_patterns), np.int32)
-    n_blocks = (n_guesses + _BLOCK - 1) // _BLOCK
-    _split_blocks(
-        by_secret, guess_rows, candidates, log_steps, 0, n_blocks,
-        counts, sums, size_log_size, fingerprints,
+    n_runs = (n_guesses + width - 1) // width
+    _split_runs(
+        by_secret, guess_rows, candidates, _is_every_guess(by_secret, guess_rows), method,
+        n_patterns, size_log_size_of, width, 0, n_runs, sums, size_log_size,
     )  # fmt: skip
-    return sums, size_log_size, fingerprints
+    return sums, size_log_size
 
 
 @njit(cache=True, parallel=True)
@@ -117,23 +177,49 @@ def _split_parallel(
     by_secret: PatternArray,
     guess_rows: IdArray,
     candidates: IdArray,
+    method: int,
     n_patterns: int,
-    log_steps: FloatArray,
-) -> tuple[Int64Array, FloatArray, HashArray]:
+    size_log_size_of: FloatArray,
+    width: int,
+) -> tuple[Int64Array, FloatArray]:
     n_guesses = guess_rows.shape[0]
     sums = np.empty((n_guesses, 3), np.int64)
     size_log_size = np.empty(n_guesses, np.float64)
-    fingerprints = np.empty(n_guesses, np.uint64)
-    n_blocks = (n_guesses + _BLOCK - 1) // _BLOCK
-    n_chunks = min(n_blocks, 64)
+    every_guess = _is_every_guess(by_secret, guess_rows)
+    n_runs = (n_guesses + width - 1) // width
+    n_chunks = min(n_runs, 64)
     for chunk in prange(n_chunks):
-        counts = np.zeros((_BLOCK, n_patterns), np.int32)
-        _split_blocks(
-            by_secret, guess_rows, candidates, log_steps,
-            chunk * n_blocks // n_chunks, (chunk + 1) * n_blocks // n_chunks,
-            counts, sums, size_log_size, fingerprints,
+        _split_runs(
+            by_secret, guess_rows, candidates, every_guess, method, n_patterns,
+            size_log_size_of, width, chunk * n_runs // n_chunks, (chunk + 1) * n_runs // n_chunks,
+            sums, size_log_size,
         )  # fmt: skip
-    return sums, size_log_size, fingerprints
+    return sums, size_log_size
+
+
+@njit(cache=True)
+def _is_every_guess(by_secret: PatternArray, guess_rows: IdArray) -> bool:
+    """Whether ``guess_rows`` is 0 .. n−1 for every guess (runs are then read in place)."""
+    if guess_rows.shape[0] != by_secret.shape[1]:
+        return False
+    for j in range(guess_rows.shape[0]):  # noqa: SIM110 (numba compiles no generator)
+        if guess_rows[j] != j:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _fingerprints(by_secret: PatternArray, guess_rows: IdArray, candidates: IdArray) -> HashArray:
+    """A hash of each guess's patterns on the candidates, in candidate order (xor, then
+    multiply, as FNV-1a)."""
+    every_guess = _is_every_guess(by_secret, guess_rows)
+    fingerprints = np.full(guess_rows.shape[0], np.uint64(_FNV_OFFSET))
+    for s in candidates:
+        row = by_secret[s]
+        for j in range(guess_rows.shape[0]):
+            pattern = row[j] if every_guess else row[guess_rows[j]]
+            fingerprints[j] = (fingerprints[j] ^ np.uint64(pattern)) * np.uint64(_FNV_PRIME)
+    return fingerprints
 
 
 @njit(cache=True)
@@ -206,13 +292,25 @@ class PartitionStats:
     on the candidates (equal patterns, equal fingerprints), used to find repeated partitions.
     """
 
+    matrix: PatternMatrix = field(repr=False)
     rows: IdArray
-    n_candidates: int
+    candidates: IdArray
     n_buckets: Int64Array
     sum_squares: Int64Array
     worst: Int64Array
     size_log_size: FloatArray
-    fingerprint: HashArray
+
+    @property
+    def n_candidates(self) -> int:
+        """How many candidates are split."""
+        return len(self.candidates)
+
+    @cached_property
+    def fingerprint(self) -> HashArray:
+        """A hash of each guess's patterns on the candidates (computed when first read: only
+        the exact search needs it)."""
+        hashes: HashArray = _fingerprints(self.matrix.by_secret, self.rows, self.candidates)
+        return hashes
 
     @cached_property
     def entropy(self) -> FloatArray:
@@ -244,16 +342,30 @@ def partition_stats(
     """
     rows = np.ascontiguousarray(distinct_guesses(matrix, guess_rows, candidates), dtype=np.intp)
     cands = np.ascontiguousarray(candidates, dtype=np.intp)
-    sizes = np.arange(len(cands) + 2, dtype=np.float64)
-    log_steps = np.diff(sizes * np.log2(np.maximum(sizes, 1.0)))
-    big = len(rows) * len(cands) >= PARALLEL_CELLS
-    kernel = _split_parallel if big else _split_serial
-    sums, size_log_size, fingerprints = kernel(
-        matrix.by_secret, rows, cands, matrix.game.n_patterns, log_steps
+    sizes = np.arange(len(cands) + 1, dtype=np.float64)
+    size_log_size_of = sizes * np.log2(np.maximum(sizes, 1.0))
+    n_patterns = matrix.game.n_patterns
+    if len(cands) < n_patterns:
+        method, longest = _GROW, _SHORT_RUN
+    elif n_patterns <= FEW_PATTERNS:
+        method, longest = _COMPARE, _LONG_RUN
+    else:
+        method, longest = _SCATTER, _SHORT_RUN
+    threads = numba.get_num_threads() if len(rows) * len(cands) >= PARALLEL_CELLS else 1
+    width = _run_width(len(rows), longest, threads)
+    kernel = _split_parallel if threads > 1 else _split_serial
+    sums, size_log_size = kernel(
+        matrix.by_secret, rows, cands, method, n_patterns, size_log_size_of, width
     )
-    return PartitionStats(
-        rows, len(cands), sums[:, 0], sums[:, 1], sums[:, 2], size_log_size, fingerprints
-    )
+    return PartitionStats(matrix, rows, cands, sums[:, 0], sums[:, 1], sums[:, 2], size_log_size)
+
+
+def _run_width(n_guesses: int, longest: int, threads: int) -> int:
+    """Guesses per run: at most ``longest``, and runs of equal width that share evenly among
+    the threads (each thread takes an equal share of the runs)."""
+    share = max(-(-n_guesses // threads), 1)
+    runs_per_thread = -(-share // longest)
+    return -(-share // runs_per_thread)
 
 
 def in_place_totals(matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray) -> Int64Array:

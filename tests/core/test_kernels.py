@@ -22,6 +22,7 @@ from wordsolver.games import (
 )
 from wordsolver.matrix import PatternMatrix, build_values, pattern_matrix
 from wordsolver.partition import in_place_totals, partition_stats
+from wordsolver.strategies.base import IdArray
 
 RULES = [ColoursRule(), BullsCowsRule(), LikenessRule()]
 POOL = "abcdefghijklmnopqrstuvwxyzабвгдежзий"  # letters to draw random alphabets from
@@ -194,6 +195,96 @@ def test_partition_stats_agree_with_bucket_counts(
             if (values[other, candidates] == values[row, candidates]).all()
         ]
         assert all(stats.fingerprint[j] == stats.fingerprint[k] for j in same)
+
+
+@st.composite
+def splits(draw: st.DrawFn) -> tuple[PatternMatrix, IdArray, IdArray]:
+    """A random game, some of its guess rows and some of its secrets (the candidates).
+
+    Games have few patterns (Fallout, Bulls and Cows) or many (Wordle, 16-bit cells from six
+    letters); guess rows are every guess in order, every guess shuffled, or a few with repeats;
+    candidate sets run from one secret to a few hundred, fewer or more than the patterns.
+    """
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    kind = draw(st.sampled_from(["fallout", "wordle", "bulls"]))
+    letters = "abcdefgh"[: draw(st.integers(3, 8))]
+    if kind == "bulls":
+        game = find_game("bulls", GameOverrides(length=draw(st.integers(2, 3)), alphabet=letters))
+    else:
+        length = draw(st.integers(1, 6))
+        size = draw(st.integers(1, 400))
+        words = {"".join(rng.choice(list(letters), length)) for _ in range(size)}
+        game = find_game(kind, GameOverrides(length=length, words=tuple(sorted(words))))
+    matrix = pattern_matrix(game, use_cache=False)
+    n_guesses, n_secrets = len(game.guesses), len(game.secrets)
+    rows = {
+        "every guess": np.arange(n_guesses),
+        "shuffled": rng.permutation(n_guesses),
+        "a few": rng.integers(0, n_guesses, size=draw(st.integers(1, 40))),
+    }[draw(st.sampled_from(["every guess", "shuffled", "a few"]))]
+    chosen = rng.choice(n_secrets, size=draw(st.integers(1, n_secrets)), replace=False)
+    return matrix, rows.astype(np.intp), np.sort(chosen).astype(np.intp)
+
+
+COUNTING = pytest.mark.parametrize(
+    ("few_patterns", "parallel_cells"),
+    [(0, 0), (0, 10**12), (1000, 0), (1000, 10**12)],
+    ids=["scatter-parallel", "scatter-serial", "compare-parallel", "compare-serial"],
+)
+
+
+def split_by_plain_counting(
+    few_patterns: int,
+    parallel_cells: int,
+    matrix: PatternMatrix,
+    rows: IdArray,
+    candidates: IdArray,
+) -> None:
+    """partition_stats, counting as told (fewer candidates than patterns always grow the sums),
+    agrees with bucket counts taken the plain way."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("wordsolver.partition.FEW_PATTERNS", few_patterns)
+        patch.setattr("wordsolver.partition.PARALLEL_CELLS", parallel_cells)
+        stats = partition_stats(matrix, rows, candidates)
+    assert stats.rows.tolist() == rows.tolist()
+    patterns = matrix.values[np.ix_(rows, candidates)]
+    for k in range(len(rows)):
+        sizes = np.bincount(patterns[k])
+        sizes = sizes[sizes > 0]
+        assert stats.n_buckets[k] == len(sizes)
+        assert stats.sum_squares[k] == (sizes**2).sum()
+        assert stats.worst[k] == sizes.max()
+        assert stats.size_log_size[k] == pytest.approx((sizes * np.log2(sizes)).sum(), abs=1e-9)
+    # Fingerprints are equal exactly when the patterns are (64-bit hashes: no collision here).
+    _, same_patterns = np.unique(patterns, axis=0, return_inverse=True)
+    _, same_fingerprints = np.unique(stats.fingerprint, return_inverse=True)
+    assert np.array_equal(
+        same_patterns[:, None] == same_patterns[None, :],
+        same_fingerprints[:, None] == same_fingerprints[None, :],
+    )
+
+
+@COUNTING
+@settings(max_examples=60, deadline=None)
+@given(split=splits())
+def test_partition_stats_agree_with_plain_counting(
+    few_patterns: int, parallel_cells: int, split: tuple[PatternMatrix, IdArray, IdArray]
+) -> None:
+    split_by_plain_counting(few_patterns, parallel_cells, *split)
+
+
+@COUNTING
+def test_partition_stats_count_buckets_past_a_byte(few_patterns: int, parallel_cells: int) -> None:
+    """Buckets of more than 255 candidates (comparison tallies one byte per cell at a time)."""
+    rng = np.random.default_rng(7)
+    words = {"".join(rng.choice(list("abcdefgh"), 6)) for _ in range(1200)}
+    matrix = pattern_matrix(
+        find_game("fallout", GameOverrides(words=tuple(sorted(words)))), use_cache=False
+    )
+    rows = np.arange(len(matrix.game.guesses), dtype=np.intp)
+    candidates = np.arange(len(matrix.game.secrets), dtype=np.intp)
+    split_by_plain_counting(few_patterns, parallel_cells, matrix, rows, candidates[::2])
+    split_by_plain_counting(few_patterns, parallel_cells, matrix, rows[::3], candidates)
 
 
 @settings(max_examples=40, deadline=None)

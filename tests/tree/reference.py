@@ -33,17 +33,25 @@ Value = tuple[int, int] | None
 RULES = {"colours": ColoursRule(), "bulls-cows": BullsCowsRule(), "likeness": LikenessRule()}
 
 
-def brute_force(game: Game, *, hard: bool = False, only_candidates: bool = False) -> Value:
+def brute_force(
+    game: Game,
+    *,
+    hard: bool = False,
+    only_candidates: bool = False,
+    weights: Sequence[int] | None = None,
+) -> Value:
     """The optimal (total, worst) by trying every allowed guess everywhere.
 
     Pools follow the rules the search is given: the candidates left when ``only_candidates``,
     the guesses ``game.rule.hard_mode_allows`` keeps when ``hard``, every allowed guess
     otherwise. A game without a limit of tries gets the search's own (``UNLIMITED_TRIES``).
+    With ``weights`` each secret counts its weight in the total instead of one.
     """
     words = game.guesses.words
     secrets = game.secrets.words
     codes = game.alphabet.encode(words)
     row_of = {word: row for row, word in enumerate(words)}
+    weight = [1] * len(secrets) if weights is None else list(weights)
 
     @cache
     def feedback(guess: int, secret: int) -> int:
@@ -61,7 +69,7 @@ def brute_force(game: Game, *, hard: bool = False, only_candidates: bool = False
             buckets.pop(game.win_pattern, None)
             if any(len(bucket) == len(candidates) for bucket in buckets.values()):
                 continue  # learns nothing: a wasted guess is never part of an optimal tree
-            total, worst = len(candidates), 1
+            total, worst = sum(weight[secret] for secret in candidates), 1
             for pattern, bucket in buckets.items():
                 if only_candidates:
                     next_pool = tuple(sorted(row_of[secrets[s]] for s in bucket))

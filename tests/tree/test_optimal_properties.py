@@ -3,6 +3,7 @@ ever needs fewer total guesses than the proven optimum."""
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ from wordsolver.evaluate import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.strategies.optimal import OptimalSearch, level_floor
 from wordsolver.tree import check_tree
 
 HEURISTICS = ["entropy", "expected-size", "minimax", "stdev", "eliminations", "random"]
@@ -94,3 +96,31 @@ def test_total_is_at_least_two_per_secret_but_one(game: Game) -> None:
     result = optimal(pattern_matrix(game, use_cache=False))
     n = len(game.secrets)
     assert 2 * n - 1 <= result.total <= n * (n + 1) // 2
+
+
+@SLOW
+@given(game=games(), pool=st.sampled_from(["allowed", "hard"]))
+def test_first_bound_never_exceeds_the_optimum(game: Game, pool: str) -> None:
+    """The bound reported for cut-short searches is admissible: at most the proven optimum."""
+    expected = brute_force(game, hard=pool == "hard")
+    assert expected is not None
+    search = OptimalSearch(pattern_matrix(game), hard=pool == "hard")
+    everything = np.arange(len(game.secrets))
+    assert search.first_bound(everything, np.arange(len(game.guesses))) <= expected[0]
+
+
+@given(size=st.integers(1, 400), fan_out=st.integers(2, 20))
+def test_level_floor_of_equal_weights(size: int, fan_out: int) -> None:
+    """2b − 1 while one guess can tell the set apart, more as the levels fill up; and the
+    least total depth of secrets placed at most ``1 + m + … + m^(D−1)`` within depth D."""
+    floor = level_floor(np.ones(size, dtype=np.int64), fan_out)
+    capacity, depth, placed, plain = 1, 1, 0, 0
+    while placed < size:  # fill depth by depth: depth d holds at most fan_out^(d−1) secrets
+        take = min(capacity, size - placed)
+        plain += take * depth
+        placed += take
+        capacity, depth = capacity * fan_out, depth + 1
+    assert floor == plain
+    assert floor >= 2 * size - 1
+    if size <= fan_out + 1:
+        assert floor == 2 * size - 1

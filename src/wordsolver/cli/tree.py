@@ -47,6 +47,7 @@ from wordsolver.tree import (
 from wordsolver.tree.fallback import entropy_fallback
 from wordsolver.tree.grow import Progress
 from wordsolver.tree.storage import tree_document
+from wordsolver.weights import SecretWeights, load_weights
 
 tree_app = typer.Typer(
     help="Build a whole strategy once as a decision tree; inspect, export, check and walk it.",
@@ -75,27 +76,43 @@ def build(
     beam: Annotated[
         int | None, typer.Option(help="optimal: try only the K most promising guesses per set")
     ] = None,
+    weights: Annotated[
+        str | None,
+        typer.Option(
+            help="optimal: minimise the expected guesses with these secret weights: a file of"
+            " 'word weight' lines, or 'wordfreq' (word frequencies)"
+        ),
+    ] = None,
     seed: SeedOption = 0,
     as_json: JsonOption = False,
 ) -> None:
     """Grow the strategy's decision tree (optimal: search and prove it) and save it."""
     options = play_options(hard, guess_from, opener)
-    matrix = pattern_matrix(game)
     chosen = find_strategy(strategy, seed=seed)
+    if weights is not None and not isinstance(chosen, Optimal):
+        raise InvalidWordError("--weights needs --strategy optimal")
+    secret_weights = None if weights is None else load_weights(weights, game)
+    matrix = pattern_matrix(game)
     target = output or Path(f"{game.name.split()[0]}-{chosen.name}.tree.json")
     with progress_bar(f"{chosen.name} tree", len(game.secrets)) as advance:
         if isinstance(chosen, Optimal):
-            result = _optimal_tree(matrix, options, SearchLimit(seconds, nodes, beam), advance)
-            tree = result.tree
+            limit = SearchLimit(seconds, nodes, beam)
+            tree = _optimal_tree(matrix, options, limit, secret_weights, advance).tree
         else:
             tree = grow_tree(Player(matrix, chosen, options), progress=advance)
     tree.options = options.describe()
+    if secret_weights is not None:
+        tree.options["weights"] = secret_weights.source
     save_tree(tree, target)
     _print_stats(tree, as_json, saved=target)
 
 
 def _optimal_tree(
-    matrix: PatternMatrix, options: PlayOptions, limit: SearchLimit, advance: Progress
+    matrix: PatternMatrix,
+    options: PlayOptions,
+    limit: SearchLimit,
+    weights: SecretWeights | None,
+    advance: Progress,
 ) -> SearchResult:
     """Run the exact search; sets the budget cut short are finished by the entropy strategy."""
     search = OptimalSearch(
@@ -103,6 +120,7 @@ def _optimal_tree(
         hard=options.hard,
         only_candidates=options.guess_from == "candidates",
         limit=limit,
+        weights=weights,
     )
     openers = tuple(matrix.game.guess_row(word) for word in options.openers)
     return solve_optimal(
@@ -120,13 +138,24 @@ def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
 def _stats(tree: DecisionTree) -> dict[str, Any]:
     numbers = Evaluation.of_tree(tree).to_json()
     del numbers["seconds"]
-    total_guesses = int(tree.guesses_needed().sum())
+    needed = tree.guesses_needed()
+    weighted = {}
+    if tree.weights is not None:
+        n = len(needed)
+        bound = tree.lower_bound
+        weighted = {
+            "weights": tree.weights.source,
+            "weighted_mean": round(tree.weights.expected(needed), 6),
+            "weighted_lower_bound": None if bound is None else round(bound / n, 6),
+        }
     return {
         **numbers,
-        "total_guesses": total_guesses,
+        "total_guesses": int(needed.sum()),
         "size": tree.size,
         "proven": tree.proven,
-        "lower_bound": tree.lower_bound,  # in total guesses, like total_guesses
+        # In total guesses, like total_guesses (weighted: secrets × expected guesses).
+        "lower_bound": tree.lower_bound,
+        **weighted,
     }
 
 
@@ -144,8 +173,16 @@ def _print_stats(tree: DecisionTree, as_json: bool, saved: Path | None = None) -
         table.add_row(f"losses (> {numbers['max_tries']} tries)", str(numbers["losses"]))
     table.add_row("distribution", "  ".join(f"{k}:{v}" for k, v in numbers["distribution"].items()))
     table.add_row("nodes", str(numbers["size"]))
-    if numbers["lower_bound"] is not None:
-        proof = "proven optimal" if numbers["proven"] else "not proven"
+    proof = "proven optimal" if numbers["proven"] else "not proven"
+    if "weights" in numbers:
+        table.add_row(
+            f"expected guesses ({numbers['weights']} weights)", f"{numbers['weighted_mean']:.4f}"
+        )
+        if numbers["weighted_lower_bound"] is not None:
+            table.add_row(
+                "lower bound (expected guesses)", f"{numbers['weighted_lower_bound']:.4f} ({proof})"
+            )
+    elif numbers["lower_bound"] is not None:
         table.add_row("lower bound", f"{numbers['lower_bound']} ({proof})")
     stdout.print(table)
     if saved is not None:

@@ -77,15 +77,20 @@ def lexicon_from_words(
     return _collect(name, ((None, word) for word in words), rule, skip_bad)
 
 
-def read_word_file(path: str | Path, rule: WordRule, *, skip_bad: bool = False) -> Lexicon:
-    """Load a user's word list; errors name the file and the line."""
-    file = Path(path)
+def read_user_text(file: Path) -> str:
+    """The text of a user's file (UTF-8, a byte-order mark allowed); one-line errors."""
     try:
-        text = file.read_text(encoding="utf-8-sig")
+        return file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise WordListError(f"{file}: not UTF-8 text ({error.reason})") from None
     except OSError as error:
         raise WordListError(f"{file}: cannot read ({error.strerror})") from None
+
+
+def read_word_file(path: str | Path, rule: WordRule, *, skip_bad: bool = False) -> Lexicon:
+    """Load a user's word list; errors name the file and the line."""
+    file = Path(path)
+    text = read_user_text(file)
     numbered = ((number, line.split("#", 1)[0]) for number, line in enumerate(text.splitlines(), 1))
     return _collect(str(file), ((n, line) for n, line in numbered if line.strip()), rule, skip_bad)
 

@@ -1,4 +1,4 @@
-"""Greedy strategies: score every guess by how it splits the candidates, take the best.
+"""Greedy strategies: score every guess, most by how it splits the candidates, take the best.
 
 Ties are broken the same way everywhere: prefer a guess that can still be the secret, then the
 other scores (expected size, worst case, entropy), then word order.
@@ -18,25 +18,22 @@ FloatArray = npt.NDArray[np.float64]
 _TOLERANCE = 1e-9  # scores closer than this are ties (they differ only by rounding)
 
 
-class PartitionStrategy(Strategy):
-    """A strategy that ranks guesses by a score computed from their partition of the candidates."""
+class GreedyStrategy(Strategy):
+    """A strategy that ranks guesses by a score of its own, then by the tie-break."""
 
     def pool(self, position: Position) -> IdArray:
         """The guesses this strategy considers."""
         return position.pool
 
-    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
-        """The strategy's own score per guess, lower is better."""
-        raise NotImplementedError
-
     def shown_score(self, primary: FloatArray) -> FloatArray:
         """The score as people read it (e.g. entropy in bits rather than its negation)."""
         return primary
 
-    def rank(self, position: Position, top: int) -> list[RankedGuess]:
-        stats = partition_stats(position.matrix, self.pool(position), position.candidates)
+    def ranked(
+        self, position: Position, stats: PartitionStats, primary: FloatArray, top: int
+    ) -> list[RankedGuess]:
+        """The ``top`` best of the guesses ``stats.rows``, given their primary scores."""
         rows = stats.rows
-        primary = self.primary(position, stats)
         is_candidate = position.can_win(rows)
         # A guess that neither splits the candidates nor can win makes no progress.
         primary = np.where((stats.n_buckets == 1) & ~is_candidate, np.inf, primary)
@@ -58,15 +55,43 @@ class PartitionStrategy(Strategy):
         ]
 
 
+class PartitionStrategy(GreedyStrategy):
+    """A strategy that ranks guesses by a score computed from their partition of the candidates."""
+
+    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+        """The strategy's own score per guess, lower is better."""
+        raise NotImplementedError
+
+    def rank(self, position: Position, top: int) -> list[RankedGuess]:
+        stats = partition_stats(position.matrix, self.pool(position), position.candidates)
+        return self.ranked(position, stats, self.primary(position, stats), top)
+
+
+class CandidateStrategy(GreedyStrategy):
+    """A strategy that guesses only candidates and scores them without their partitions: only
+    the guesses that may reach the top are split, for the tie-break and the scores shown."""
+
+    def pool(self, position: Position) -> IdArray:
+        return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
+
+    def scores(self, position: Position, rows: IdArray) -> FloatArray:
+        """The strategy's own score per guess of ``rows``, lower is better."""
+        raise NotImplementedError
+
+    def rank(self, position: Position, top: int) -> list[RankedGuess]:
+        rows = self.pool(position)
+        scores = self.scores(position, rows)
+        near = _contenders(scores, top)
+        # A candidate holds no dead letter, so none of these rows is left out as a repeat.
+        stats = partition_stats(position.matrix, rows[near], position.candidates)
+        return self.ranked(position, stats, scores[near], top)
+
+
 def _tie_broken_order(
     primary: FloatArray, is_candidate: npt.NDArray[np.bool_], stats: PartitionStats, top: int
 ) -> Sequence[int]:
     """Indices of the ``top`` best guesses: primary score, candidates first, other scores, order."""
-    if top == 1:
-        # Only the near-best need the full tie-break: keeps the hot path to a few vector passes.
-        considered = np.flatnonzero(primary <= primary.min() + _TOLERANCE)
-    else:
-        considered = np.arange(len(primary))
+    considered = _contenders(primary, top)
     keys = (  # floats rounded: equal partitions must tie exactly, whatever the summation order
         np.round(-stats.entropy[considered] / _TOLERANCE),
         stats.worst[considered],
@@ -75,6 +100,17 @@ def _tie_broken_order(
         np.round(primary[considered] / _TOLERANCE) if top != 1 else np.zeros(len(considered)),
     )
     return [int(considered[k]) for k in np.lexsort(keys)[:top]]
+
+
+def _contenders(primary: FloatArray, top: int) -> IdArray:
+    """Indices (in order) of the guesses whose primary score may place them among the ``top``
+    best: only these need the full tie-break."""
+    if top == 1:
+        return np.flatnonzero(primary <= primary.min() + _TOLERANCE)
+    if top >= len(primary):
+        return np.arange(len(primary))
+    rounded = np.round(primary / _TOLERANCE)  # the tie-break's first key
+    return np.flatnonzero(rounded <= np.partition(rounded, top - 1)[top - 1])
 
 
 class Entropy(PartitionStrategy):
@@ -116,23 +152,20 @@ class Stdev(PartitionStrategy):
         return stats.stdev
 
 
-class Eliminations(PartitionStrategy):
+class Eliminations(CandidateStrategy):
     name = "eliminations"
     description = "Fallout heuristic: the candidate sharing most letters in place with the others"
     score_label = "in place"
 
-    def pool(self, position: Position) -> IdArray:
-        return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
-
-    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
-        totals = in_place_totals(position.matrix, stats.rows, position.candidates)
+    def scores(self, position: Position, rows: IdArray) -> FloatArray:
+        totals = in_place_totals(position.matrix, rows, position.candidates)
         return -totals.astype(np.float64)
 
     def shown_score(self, primary: FloatArray) -> FloatArray:
         return -primary
 
 
-class RandomCandidate(PartitionStrategy):
+class RandomCandidate(CandidateStrategy):
     """A baseline: a uniformly random candidate, reproducible from its seed."""
 
     name = "random"
@@ -142,11 +175,8 @@ class RandomCandidate(PartitionStrategy):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def pool(self, position: Position) -> IdArray:
-        return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
-
-    def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
+    def scores(self, position: Position, rows: IdArray) -> FloatArray:
         # Seeded by the position itself so the choice repeats in any visiting order.
         key = [self.seed % 2**64, position.tries_used, *position.candidates[:64].tolist()]
         rng = np.random.default_rng(np.asarray(key, dtype=np.uint64) + len(position.candidates))
-        return rng.random(len(stats.rows))
+        return rng.random(len(rows))

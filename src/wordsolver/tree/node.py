@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
+from wordsolver.weights import SecretWeights
 
 IdArray = npt.NDArray[np.intp]
 
@@ -48,7 +49,9 @@ class DecisionTree:
     """A whole strategy for one game, with what it was built from.
 
     ``lower_bound`` is a proven lower bound on the total guesses of any tree for these secrets
-    (equal to the tree's own total when ``proven``); None when nothing was proven.
+    (equal to the tree's own total when ``proven``); None when nothing was proven. A tree
+    optimised for ``weights`` counts its total as the number of secrets times the expected
+    number of guesses, and so does its bound.
     """
 
     matrix: PatternMatrix
@@ -57,6 +60,7 @@ class DecisionTree:
     options: dict[str, Any] = field(default_factory=dict)
     proven: bool = False
     lower_bound: float | None = None
+    weights: SecretWeights | None = None
 
     def guesses_needed(self, secrets: IdArray | None = None) -> npt.NDArray[np.int64]:
         """Guesses each secret takes (all secrets, or those given); error if one is not reached."""

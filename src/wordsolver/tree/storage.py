@@ -7,7 +7,11 @@ Layout (``format`` = ``wordsolver-tree``, ``version`` = 1)::
      "game": {"name", "rule", "length", "alphabet", "max_tries", "secrets": digest,
               "guesses": digest, "n_secrets", "n_guesses"},
      "strategy": name, "options": {...}, "proven": bool, "lower_bound": number | null,
+     "weights": null | {"source": name, "values": {secret: weight, ...}},
      "tree": {"guess": word, "next": {feedback text: subtree, ...}}}
+
+``weights`` records the secret weights a tree was optimised for (files without it are
+unweighted).
 """
 
 from __future__ import annotations
@@ -16,12 +20,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from wordsolver.cache import atomic_writer
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.tree.export import nested_data
 from wordsolver.tree.node import DecisionTree, Node
+from wordsolver.weights import SecretWeights
 
 FORMAT = "wordsolver-tree"
 VERSION = 1
@@ -56,6 +63,7 @@ def tree_document(tree: DecisionTree) -> dict[str, Any]:
         "options": tree.options,
         "proven": tree.proven,
         "lower_bound": tree.lower_bound,
+        "weights": _weights_data(tree),
         "tree": nested_data(tree),
     }
 
@@ -107,8 +115,9 @@ def load_tree(path: Path, matrix: PatternMatrix) -> DecisionTree:
             options=dict(document.get("options", {})),
             proven=bool(document.get("proven", False)),
             lower_bound=document.get("lower_bound"),
+            weights=_weights_from_data(document.get("weights"), matrix.game),
         )
-    except (KeyError, TypeError, AttributeError, WordsolverError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, WordsolverError) as error:
         raise TreeFileError(f"{path}: damaged tree ({error})") from None
 
 
@@ -117,3 +126,20 @@ def _node_from_data(data: dict[str, Any], game: Game) -> Node:
     for edge, child in data.get("next", {}).items():
         node.children[game.parse_pattern(edge)] = _node_from_data(child, game)
     return node
+
+
+def _weights_data(tree: DecisionTree) -> dict[str, Any] | None:
+    if tree.weights is None:
+        return None
+    words = tree.matrix.game.secrets.words
+    values = tree.weights.values.tolist()
+    return {"source": tree.weights.source, "values": dict(zip(words, values, strict=True))}
+
+
+def _weights_from_data(data: dict[str, Any] | None, game: Game) -> SecretWeights | None:
+    if data is None:
+        return None
+    values = np.array([float(data["values"][word]) for word in game.secrets.words])
+    if not (np.isfinite(values).all() and (values >= 0).all() and values.max() > 0):
+        raise WordsolverError("weights must be numbers ≥ 0, not all zero")
+    return SecretWeights(str(data["source"]), values)
