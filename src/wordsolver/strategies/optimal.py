@@ -350,6 +350,8 @@ class OptimalSearch:
         groups.sort(key=lambda group: -len(group[0]))
         remaining = sum(floor for _, _, floor in groups)
         total = self.weight(candidates)
+        if total + remaining > best:  # the floors alone already exceed the best
+            return SetValue(total + remaining)
         worst = 1
         for members, child_pool, floor in groups:
             remaining -= floor
