@@ -373,9 +373,12 @@ class OptimalSearch:
         """:func:`level_floor` of equal weights for every set size, by fan-out (cached)."""
         table = self._floor_tables.get(fan_out)
         if table is None:
-            n = len(self.game.secrets)
-            ones = np.ones(n, dtype=np.int64)
-            table = np.array([level_floor(ones[:size], fan_out) for size in range(n + 1)])
+            sizes = np.arange(len(self.game.secrets) + 1, dtype=np.int64)
+            table = np.zeros_like(sizes)
+            solved = 0  # c_D: the most secrets solved within D guesses
+            while solved < sizes[-1]:
+                table += np.maximum(sizes - solved, 0)
+                solved = 1 + fan_out * solved
             self._floor_tables[fan_out] = table
         return table
 
