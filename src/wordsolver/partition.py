@@ -383,3 +383,35 @@ def in_place_totals(matrix: PatternMatrix, guess_rows: IdArray, candidates: IdAr
         counts = np.bincount(held[:, position], minlength=game.alphabet.size)
         totals += counts[letters[rows, position]]
     return totals
+
+
+def bucket_sizes(matrix: PatternMatrix, rows: IdArray, candidates: IdArray) -> Int64Array:
+    """How many candidates each guess puts in each bucket: one row per guess, one column per
+    pattern."""
+    n_patterns = matrix.game.n_patterns
+    patterns = matrix.by_secret[np.ix_(candidates, rows)].T.astype(np.int64)
+    keys = patterns + np.arange(len(rows))[:, None] * n_patterns
+    counts = np.bincount(keys.ravel(), minlength=len(rows) * n_patterns)
+    return counts.reshape(len(rows), n_patterns)
+
+
+@njit(cache=True)
+def bucket_peaks(
+    by_secret: PatternArray,
+    rows: IdArray,
+    heaviest_first: IdArray,
+    units: Int64Array,
+    n_patterns: int,
+) -> Int64Array:
+    """For each guess, the sum over its buckets of the heaviest weight in each (the candidates
+    come heaviest first, so a bucket's first arrival is its heaviest)."""
+    seen = np.zeros((len(rows), n_patterns), dtype=np.bool_)
+    peaks = np.zeros(len(rows), dtype=np.int64)
+    for secret in heaviest_first:
+        patterns = by_secret[secret]
+        for k in range(len(rows)):
+            pattern = patterns[rows[k]]
+            if not seen[k, pattern]:
+                seen[k, pattern] = True
+                peaks[k] += units[secret]
+    return peaks

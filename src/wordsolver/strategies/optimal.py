@@ -29,12 +29,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from wordsolver.errors import WordsolverError
-from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import PartitionStats, partition_stats
+from wordsolver.partition import PartitionStats, bucket_peaks, bucket_sizes, partition_stats
 from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
 from wordsolver.strategies.small_exact import (
     MAX_GUESSES,
@@ -284,7 +282,7 @@ class OptimalSearch:
             bound: Int64Array = 3 * len(candidates) - can_win - n_buckets
             return bound
         heaviest_first = candidates[np.argsort(-self.units[candidates], kind="stable")]
-        peaks = _bucket_peaks(
+        peaks = bucket_peaks(
             self.matrix.by_secret, rows, heaviest_first, self.units, self.game.n_patterns
         )
         win_weight = can_win * self.units[self.game.secret_of_guess[rows] * can_win]
@@ -343,18 +341,24 @@ class OptimalSearch:
         groups = []
         for pattern, members in split(self.matrix.values[guess, candidates], candidates):
             if pattern != self.game.win_pattern:
-                child_pool = self.pool_after(pool, guess, pattern, members)
-                known = self.memo.get(self.memo_key(members, tries_left - 1, child_pool))
                 floor = self.floor(members, most)
-                groups.append((members, child_pool, max(floor, known.lower) if known else floor))
-        groups.sort(key=lambda group: -len(group[0]))
+                # Outside hard mode a memo key does not name the pool, so the parent's will do;
+                # in hard mode the child's pool costs more to find than its bound saves.
+                known = (
+                    None
+                    if self.hard
+                    else self.memo.get(self.memo_key(members, tries_left - 1, pool))
+                )
+                groups.append((pattern, members, max(floor, known.lower) if known else floor))
+        groups.sort(key=lambda group: -len(group[1]))
         remaining = sum(floor for _, _, floor in groups)
         total = self.weight(candidates)
         if total + remaining > best:  # the floors alone already exceed the best
             return SetValue(total + remaining)
         worst = 1
-        for members, child_pool, floor in groups:
+        for pattern, members, floor in groups:
             remaining -= floor
+            child_pool = self.pool_after(pool, guess, pattern, members)
             child = self.solve(members, tries_left - 1, child_pool, best - total - remaining + 1)
             total += child.lower
             if not child.exact or total + remaining > best:
@@ -424,16 +428,6 @@ class OptimalSearch:
         return node
 
 
-def bucket_sizes(matrix: PatternMatrix, rows: Pool, candidates: IdArray) -> Int64Array:
-    """How many candidates each guess puts in each bucket: one row per guess, one column per
-    pattern."""
-    n_patterns = matrix.game.n_patterns
-    patterns = matrix.by_secret[np.ix_(candidates, rows)].T.astype(np.int64)
-    keys = patterns + np.arange(len(rows))[:, None] * n_patterns
-    counts = np.bincount(keys.ravel(), minlength=len(rows) * n_patterns)
-    return counts.reshape(len(rows), n_patterns)
-
-
 def level_floor(heaviest_first: Int64Array, fan_out: int) -> int:
     """The least total guesses (weighted) of any tree for secrets of these weights, given in
     decreasing order, when no guess splits a set into more than ``fan_out`` buckets.
@@ -453,28 +447,6 @@ def level_floor(heaviest_first: Int64Array, fan_out: int) -> int:
         total += int(prefix[-1] - prefix[solved])
         solved = 1 + fan_out * solved
     return total
-
-
-@njit(cache=True)
-def _bucket_peaks(
-    by_secret: PatternArray,
-    rows: IdArray,
-    heaviest_first: IdArray,
-    units: Int64Array,
-    n_patterns: int,
-) -> Int64Array:
-    """For each guess, the sum over its buckets of the heaviest weight in each (the candidates
-    come heaviest first, so a bucket's first arrival is its heaviest)."""
-    seen = np.zeros((len(rows), n_patterns), dtype=np.bool_)
-    peaks = np.zeros(len(rows), dtype=np.int64)
-    for secret in heaviest_first:
-        patterns = by_secret[secret]
-        for k in range(len(rows)):
-            pattern = patterns[rows[k]]
-            if not seen[k, pattern]:
-                seen[k, pattern] = True
-                peaks[k] += units[secret]
-    return peaks
 
 
 def _better(candidate: SetValue, best: SetValue) -> bool:
