@@ -12,6 +12,8 @@ Rows:
 - Tonguess 3 and 4 letters (the game's own dictionaries; words that repeat a letter are skipped):
   the greedy entropy tree (budget 5 s) and the optimal search under a time limit, with the lower
   bound it proved and the gap to it.
+- Tonguess 3 letters, random sets of 20, 30 and 40 of its secrets: exact search time and sets
+  searched (the median of three sets each), to show how the proof grows with the set.
 - Fallout-sized games: random terminals of 20 five-letter words, exact solve time per terminal,
   the median over 50 terminals (budget 50 ms).
 - Bulls and Cows (4 distinct digits) and Mastermind (4 pegs, 6 colours) under a time limit,
@@ -52,6 +54,8 @@ from wordsolver.lexicon import Lexicon  # noqa: E402
 from wordsolver.matrix import PatternMatrix, pattern_matrix  # noqa: E402
 from wordsolver.strategies import Player, PlayOptions, find_strategy  # noqa: E402
 from wordsolver.strategies.optimal import (  # noqa: E402
+    INFEASIBLE,
+    UNLIMITED_TRIES,
     OptimalSearch,
     SearchLimit,
     SearchResult,
@@ -62,6 +66,9 @@ from wordsolver.tree.fallback import entropy_fallback  # noqa: E402
 from wordsolver.weights import WORDFREQ, SecretWeights, load_weights  # noqa: E402
 
 TONGUESS_SECONDS = 120.0
+#: Sizes of the random Tonguess sets solved exactly, and how many sets of each.
+GROWTH_SIZES = (20, 30, 40)
+GROWTH_SETS = 3
 CLASSIC_SECONDS = 60.0
 TERMINALS = 50
 #: Tries that never bind on a 20-word terminal (the game's own limit is 4).
@@ -288,6 +295,41 @@ def tonguess_rows(letters: int, quick: bool) -> list[Row]:
     return rows
 
 
+def growth_rows() -> list[Row]:
+    """Exact search of random sets of ``tonguess3`` secrets (every 3-letter heterogram may be
+    guessed): the median time and number of sets searched per set size."""
+    game = find_game("tonguess3", GameOverrides(answers=DATA / "tonguess" / "dict3", skip_bad=True))
+    matrix = pattern_matrix(game)
+    matrix.by_secret  # noqa: B018
+    every_guess = np.arange(len(game.guesses), dtype=np.intp)
+    rng = np.random.default_rng(2026)
+    rows = []
+    for size in GROWTH_SIZES:
+        note(f"tonguess3: exact search of {GROWTH_SETS} random sets of {size} secrets")
+        seconds: list[float] = []
+        nodes: list[int] = []
+        totals: list[int] = []
+        for _ in range(GROWTH_SETS):
+            candidates = np.sort(rng.choice(len(game.secrets), size, replace=False))
+            exact = OptimalSearch(matrix)
+            started = time.perf_counter()
+            totals.append(exact.solve(candidates, UNLIMITED_TRIES, every_guess, INFEASIBLE).lower)
+            seconds.append(time.perf_counter() - started)
+            nodes.append(exact.nodes)
+        rows.append(
+            Row(
+                f"tonguess3, {GROWTH_SETS} random sets of {size}",
+                "optimal (median)",
+                sum(totals) / (size * GROWTH_SETS),
+                proven=True,
+                seconds=statistics.median(seconds),
+                reference=f"sets searched: median {statistics.median(nodes):,.0f},"
+                f" most {max(nodes):,}",
+            )
+        )
+    return rows
+
+
 def five_letter_words() -> list[str]:
     text = (DATA / "fallout-terminal" / "words_alpha.txt").read_text(encoding="utf-8")
     return sorted({w for w in text.split() if len(w) == 5 and w.isascii() and w.isalpha()})
@@ -389,6 +431,8 @@ def main(argv: list[str]) -> int:
     rows += wordle_rows(quick)
     rows += tonguess_rows(3, quick)
     rows += tonguess_rows(4, quick)
+    if not quick:
+        rows += growth_rows()
     rows += fallout_rows(TERMINALS)
     rows += classic_rows(quick)
 

@@ -223,6 +223,46 @@ def _fingerprints(by_secret: PatternArray, guess_rows: IdArray, candidates: IdAr
 
 
 @njit(cache=True)
+def _first_of_each_partition(
+    by_secret: PatternArray,
+    guess_rows: IdArray,
+    candidates: IdArray,
+    fingerprints: HashArray,
+) -> IdArray:
+    """Positions in ``guess_rows`` of the first guess of each distinct partition of the
+    candidates: a hash table of fingerprints finds the repeats, the patterns confirm them."""
+    n = guess_rows.shape[0]
+    size = 1
+    while size < 2 * n:  # a table at least twice the guesses
+        size *= 2
+    mask = np.uint64(size - 1)
+    table = np.full(size, -1, np.intp)
+    firsts = np.empty(n, np.intp)
+    n_firsts = 0
+    for position in range(n):
+        guess = guess_rows[position]
+        slot = fingerprints[position] & mask
+        repeated = False
+        while table[slot] >= 0:
+            earlier = table[slot]
+            if fingerprints[earlier] == fingerprints[position]:
+                other = guess_rows[earlier]
+                repeated = True
+                for s in candidates:
+                    if by_secret[s, guess] != by_secret[s, other]:
+                        repeated = False
+                        break
+                if repeated:
+                    break
+            slot = (slot + np.uint64(1)) & mask
+        if not repeated:
+            table[slot] = position
+            firsts[n_firsts] = position
+            n_firsts += 1
+    return firsts[:n_firsts]
+
+
+@njit(cache=True)
 def _first_of_each_class(
     codes: npt.NDArray[np.uint8],
     rows: IdArray,
@@ -280,6 +320,23 @@ def distinct_guesses(matrix: PatternMatrix, guess_rows: IdArray, candidates: IdA
         game.guess_codes, np.ascontiguousarray(guess_rows, dtype=np.intp), live, table,
         _scratch.stamp,
     )  # fmt: skip
+    return firsts
+
+
+def first_of_each_partition(
+    matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray, fingerprints: HashArray
+) -> IdArray:
+    """Positions in ``guess_rows`` of the first guess of each distinct way of splitting the
+    candidates (``fingerprints``: each guess's :attr:`PartitionStats.fingerprint`); a guess
+    that splits them exactly like an earlier one is left out."""
+    if len(guess_rows) < 2:
+        return np.arange(len(guess_rows), dtype=np.intp)
+    firsts: IdArray = _first_of_each_partition(
+        matrix.by_secret,
+        np.ascontiguousarray(guess_rows, dtype=np.intp),
+        np.ascontiguousarray(candidates, dtype=np.intp),
+        np.ascontiguousarray(fingerprints),
+    )
     return firsts
 
 

@@ -21,7 +21,7 @@ from wordsolver.games import (
     find_game,
 )
 from wordsolver.matrix import PatternMatrix, build_values, pattern_matrix
-from wordsolver.partition import in_place_totals, partition_stats
+from wordsolver.partition import first_of_each_partition, in_place_totals, partition_stats
 from wordsolver.strategies.base import IdArray
 
 RULES = [ColoursRule(), BullsCowsRule(), LikenessRule()]
@@ -285,6 +285,23 @@ def test_partition_stats_count_buckets_past_a_byte(few_patterns: int, parallel_c
     candidates = np.arange(len(matrix.game.secrets), dtype=np.intp)
     split_by_plain_counting(few_patterns, parallel_cells, matrix, rows, candidates[::2])
     split_by_plain_counting(few_patterns, parallel_cells, matrix, rows[::3], candidates)
+
+
+@settings(max_examples=60, deadline=None)
+@given(split=splits(), colliding=st.booleans())
+def test_first_of_each_partition_keeps_the_first_guess_of_each_split(
+    split: tuple[PatternMatrix, IdArray, IdArray], colliding: bool
+) -> None:
+    """The kept positions are the first of each distinct row of patterns, in order, also when
+    every fingerprint collides (the patterns alone must then tell the splits apart)."""
+    matrix, rows, candidates = split
+    prints = partition_stats(matrix, rows, candidates).fingerprint
+    if colliding:
+        prints = np.zeros_like(prints)
+    kept = first_of_each_partition(matrix, rows, candidates, prints)
+    patterns = matrix.values[np.ix_(rows, candidates)]
+    _, firsts = np.unique(patterns, axis=0, return_index=True)
+    assert kept.tolist() == sorted(firsts.tolist())
 
 
 @settings(max_examples=40, deadline=None)

@@ -32,7 +32,13 @@ import numpy.typing as npt
 
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import PartitionStats, bucket_peaks, bucket_sizes, partition_stats
+from wordsolver.partition import (
+    PartitionStats,
+    bucket_peaks,
+    bucket_sizes,
+    first_of_each_partition,
+    partition_stats,
+)
 from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
 from wordsolver.strategies.small_exact import (
     MAX_GUESSES,
@@ -389,23 +395,12 @@ class OptimalSearch:
     def _distinct_partitions(
         self, pool: Pool, candidates: IdArray, order: IdArray, fingerprint: npt.NDArray[np.uint64]
     ) -> IdArray:
-        """Drop guesses whose patterns on the candidates repeat an earlier guess's exactly
-        (fingerprints find the repeats; the patterns themselves confirm them)."""
-        if len(order) < 2:
-            return order
-        _, first, owner = np.unique(fingerprint[order], return_index=True, return_inverse=True)
-        repeats = np.flatnonzero(first[owner] != np.arange(len(order)))
-        if len(repeats) == 0:
-            return order
-        values = self.matrix.values
-        same = np.all(
-            values[np.ix_(pool[order[repeats]], candidates)]
-            == values[np.ix_(pool[order[first[owner[repeats]]]], candidates)],
-            axis=1,
-        )
-        keep = np.ones(len(order), dtype=np.bool_)
-        keep[repeats[same]] = False
-        return order[keep]
+        """``order`` (indices into ``pool``) less the guesses whose patterns on the candidates
+        repeat an earlier guess's exactly."""
+        kept: IdArray = order[
+            first_of_each_partition(self.matrix, pool[order], candidates, fingerprint[order])
+        ]
+        return kept
 
     # -- trees ----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -39,9 +40,9 @@ def split(patterns: npt.NDArray[Any], candidates: IdArray) -> list[tuple[int, Id
     """Group candidates by their pattern: ``[(pattern, members), ...]`` in pattern order."""
     order = np.argsort(patterns, kind="stable")
     ordered = patterns[order]
-    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-    stops = [*starts[1:], len(order)]
-    return [(int(ordered[a]), candidates[order[a:b]]) for a, b in zip(starts, stops, strict=True)]
+    members = candidates[order]
+    cuts = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(order)]
+    return [(int(ordered[a]), members[a:b]) for a, b in pairwise(cuts)]
 
 
 @dataclass(eq=False)
