@@ -277,15 +277,24 @@ def wordle_rows(quick: bool) -> list[Row]:
     return rows
 
 
-def tonguess_rows(letters: int, quick: bool) -> list[Row]:
+def tonguess_matrix(letters: int) -> PatternMatrix:
+    """The Tonguess game on its own dictionary (words that repeat a letter skipped), with its
+    matrix built before any clock starts."""
     name = f"tonguess{letters}"
     game = find_game(
         name, GameOverrides(answers=DATA / "tonguess" / f"dict{letters}", skip_bad=True)
     )
-    label = f"{name} ({len(game.secrets):,}, {game.secrets.skipped} skipped)"
     note(f"{name}: pattern matrix {len(game.guesses):,} × {len(game.secrets):,}")
     matrix = pattern_matrix(game)
     matrix.by_secret  # noqa: B018
+    return matrix
+
+
+def tonguess_rows(letters: int, quick: bool) -> list[Row]:
+    name = f"tonguess{letters}"
+    matrix = tonguess_matrix(letters)
+    game = matrix.game
+    label = f"{name} ({len(game.secrets):,}, {game.secrets.skipped} skipped)"
     note(f"{name}: greedy entropy tree")
     player = Player(matrix, find_strategy("entropy"), PlayOptions())
     started = time.perf_counter()
@@ -301,9 +310,8 @@ def tonguess_rows(letters: int, quick: bool) -> list[Row]:
 def growth_rows() -> list[Row]:
     """Exact search of random sets of ``tonguess3`` secrets (every 3-letter heterogram may be
     guessed): the median time and number of sets searched per set size."""
-    game = find_game("tonguess3", GameOverrides(answers=DATA / "tonguess" / "dict3", skip_bad=True))
-    matrix = pattern_matrix(game)
-    matrix.by_secret  # noqa: B018
+    matrix = tonguess_matrix(3)
+    game = matrix.game
     every_guess = np.arange(len(game.guesses), dtype=np.intp)
     rng = np.random.default_rng(2026)
     rows = []
