@@ -17,6 +17,11 @@ Sources and licences:
   ordinary English words (lowercase headwords) from names (capitalised entries), abbreviations
   and inflected forms, which it does not list. The package's other list, ``gcide`` (the GNU
   Collaborative International Dictionary of English), is GPL-licensed and deliberately unused.
+* SCOWL (Spell Checker Oriented Word Lists, Kevin Atkinson; permissive licence: use, copy,
+  modify, distribute and sell with the copyright notice), size 70, American and British, as
+  Debian's ``wamerican-large`` and ``wbritish-large`` install them in ``/usr/share/dict``: a
+  spelling list that capitalises names, so it tells which frequent modern words are ordinary
+  words (*email*, *blog*) and which are names or foreign tokens (*obama*, *london*, *luiz*).
 
 Every file is UTF-8, one word per line, casefolded (Russian ё folded into е), sorted, without
 duplicates, with a trailing newline. See ``docs/wordlists.md`` for the filters and counts.
@@ -25,15 +30,16 @@ duplicates, with a trailing newline. See ``docs/wordlists.md`` for the filters a
 from __future__ import annotations
 
 import argparse
-import gzip
 import re
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pymorphy3
 from english_words import get_english_words_set
 from wordfreq import iter_wordlist, word_frequency, zipf_frequency, zipf_to_freq
+from wordlist_files import write_list
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src" / "wordsolver" / "lexicon" / "data"
 
@@ -115,6 +121,39 @@ def web2_proper_names(headwords: frozenset[str]) -> frozenset[str]:
     also lowercase headwords."""
     names = {word.lower() for word in get_english_words_set(["web2"]) if word.istitle()}
     return frozenset(name for name in names if re.fullmatch("[a-z]+", name)) - headwords
+
+
+#: SCOWL's large American and British lists, as Debian installs them (``apt install
+#: wamerican-large wbritish-large``).
+SCOWL_FILES = (
+    Path("/usr/share/dict/american-english-large"),
+    Path("/usr/share/dict/british-english-large"),
+)
+
+
+@dataclass(frozen=True)
+class SpellingList:
+    """What a spelling list that capitalises names says of lower-case a-z words."""
+
+    words: frozenset[str]  # entries written in lower case: ordinary words
+    names: frozenset[str]  # entries written only capitalised (``London``), lowercased
+
+
+def scowl() -> SpellingList:
+    """SCOWL's large American and British lists (possessives and accented entries left out)."""
+    missing = [str(path) for path in SCOWL_FILES if not path.is_file()]
+    if missing:
+        needed = "apt install wamerican-large wbritish-large"
+        raise SystemExit(f"missing {', '.join(missing)}: {needed}")
+    shape = re.compile("[A-Za-z]+")
+    entries = {
+        word
+        for path in SCOWL_FILES
+        for word in path.read_text(encoding="utf-8").split()
+        if shape.fullmatch(word)
+    }
+    words = frozenset(word for word in entries if word.islower())
+    return SpellingList(words, frozenset(word.lower() for word in entries) - words)
 
 
 def plural_stems(word: str) -> set[str]:
@@ -206,25 +245,29 @@ def tonguess_list(length: int, min_zipf: float, headwords: frozenset[str]) -> li
     ]
 
 
-def english_list(headwords: frozenset[str], proper_names: frozenset[str]) -> list[str]:
+def english_list(
+    headwords: frozenset[str], proper_names: frozenset[str], spelling: SpellingList
+) -> list[str]:
     """The large English list, a-z words of 1 to ``ENGLISH_MAX_LENGTH`` letters.
 
     Every web2 headword of 2 letters or more, ``a`` and ``i`` and a few modern short words; and,
-    from wordfreq, words of 4 letters or more that are frequent and not web2 names, or that are
-    a regular inflection of a word of 3 letters or more taken so far (*acts* and *kids* although
-    web2 has *Acts* and *Kids*), or the British spelling of a word taken so far.
+    from wordfreq, words of 4 letters or more that are frequent, not web2 names, and that the
+    spelling list writes in lower case (names, abbreviations and foreign tokens, however
+    frequent, are not there), or that are a regular inflection of a word of 3 letters or more
+    taken so far (*acts* and *kids* although web2 has *Acts* and *Kids*) or the British spelling
+    of one, unless the spelling list writes them only capitalised (*ames*, *dans*).
     """
     words = {word for word in headwords if 2 <= len(word) <= ENGLISH_MAX_LENGTH}
     words |= ONE_LETTER_WORDS | MODERN_SHORT_WORDS
     candidates = [
         (word, english_zipf(word))
         for word in latin_words(f"{ENGLISH_MIN_CORPUS_LENGTH},{ENGLISH_MAX_LENGTH}")
-        if word not in words
+        if word not in words and word not in spelling.names
     ]
     words.update(
         word
         for word, zipf in candidates
-        if zipf >= ENGLISH_FREQUENT_ZIPF and word not in proper_names
+        if zipf >= ENGLISH_FREQUENT_ZIPF and word in spelling.words and word not in proper_names
     )
     known = frozenset(words)
     for word, zipf in candidates:
@@ -310,39 +353,27 @@ def require_subset(small: list[str], big: list[str], what: str) -> None:
         raise RuntimeError(f"{what}: {len(extra)} words missing, e.g. {sorted(extra)[:5]}")
 
 
-def write_list(out_dir: Path, file_name: str, words: list[str]) -> None:
-    """Write one word a line (gzip with a fixed header when the name ends in .gz); report it."""
-    data = "".join(f"{word}\n" for word in words).encode("utf-8")
-    path = out_dir / file_name
-    if file_name.endswith(".gz"):
-        with path.open("wb") as raw, gzip.GzipFile("", "wb", 9, raw, mtime=0) as packed:
-            packed.write(data)
-    else:
-        path.write_bytes(data)
-    print(f"{file_name:<22} {len(words):>7} words")
-
-
 def build(out_dir: Path) -> None:
     """Build every list and write it into ``out_dir``."""
     headwords = web2_headwords()
     wordle_answers, wordle_allowed = wordle_lists(headwords)
     bukv_answers, bukv_allowed = five_bukv_lists()
     lists = {
-        "wordle-answers.txt": normalise(wordle_answers),
-        "wordle-allowed.txt": normalise(wordle_allowed),
-        "5bukv-answers.txt": normalise(bukv_answers),
-        "5bukv-allowed.txt": normalise(bukv_allowed),
-        "tonguess3.txt": normalise(tonguess_list(3, TONGUESS3_ZIPF, headwords)),
-        "tonguess4.txt": normalise(tonguess_list(4, TONGUESS4_ZIPF, headwords)),
-        "english.txt.gz": normalise(english_list(headwords, web2_proper_names(headwords))),
+        "wordle-answers-open.txt": normalise(wordle_answers),
+        "wordle-allowed-open.txt": normalise(wordle_allowed),
+        "5bukv-answers-open.txt": normalise(bukv_answers),
+        "5bukv-allowed-open.txt": normalise(bukv_allowed),
+        "tonguess3-open.txt": normalise(tonguess_list(3, TONGUESS3_ZIPF, headwords)),
+        "tonguess4-open.txt": normalise(tonguess_list(4, TONGUESS4_ZIPF, headwords)),
+        "english.txt.gz": normalise(english_list(headwords, web2_proper_names(headwords), scowl())),
     }
-    require_subset(lists["wordle-answers.txt"], lists["wordle-allowed.txt"], "wordle answers")
-    require_subset(lists["5bukv-answers.txt"], lists["5bukv-allowed.txt"], "5bukv answers")
-    for name in ("wordle-answers.txt", "tonguess3.txt", "tonguess4.txt"):
-        require_subset(lists[name], lists["english.txt.gz"], name)
+    require_subset(lists["wordle-answers-open.txt"], lists["wordle-allowed-open.txt"], "wordle")
+    require_subset(lists["5bukv-answers-open.txt"], lists["5bukv-allowed-open.txt"], "5bukv")
+    require_subset(lists["wordle-answers-open.txt"], lists["english.txt.gz"], "wordle answers")
     out_dir.mkdir(parents=True, exist_ok=True)
     for file_name, words in lists.items():
-        write_list(out_dir, file_name, words)
+        write_list(out_dir / file_name, words)
+        print(f"{file_name:<22} {len(words):>7} words")
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from tests.anagram.conftest import TINY_WORDS
 
 from wordsolver.cli.app import main
 from wordsolver.cli.base import ExitCode
@@ -43,7 +44,8 @@ def assert_one_error_line(result: tuple[int, str, str], message: str) -> None:
 
 def test_check_all_found(run: Run, tiny_file: Path) -> None:
     code, out, err = run("check", "cat", "Coast", "--dict", tiny_file)
-    assert (code, out, err) == (ExitCode.OK, "cat    yes\ncoast  yes\n", "")
+    assert (code, out) == (ExitCode.OK, "cat    yes\ncoast  yes\n")
+    assert err == f"dictionary: {tiny_file} ({len(TINY_WORDS)} words)\n"
 
 
 def test_check_some_missing(run: Run, tiny_file: Path) -> None:
@@ -57,7 +59,7 @@ def test_check_some_missing(run: Run, tiny_file: Path) -> None:
     [
         (["check", "c4t"], "'c4t' has letters outside the latin alphabet: 4"),
         (["check", "cat", "--dict", "missing/words.txt"], "missing/words.txt: cannot read"),
-        (["check", "cat", "--dict", "birdigo"], "unknown dictionary 'birdigo'"),
+        (["check", "cat", "--dict", "scrabble"], "unknown dictionary 'scrabble'"),
         (["check"], "Missing argument"),
     ],
 )

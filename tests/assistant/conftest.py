@@ -61,6 +61,12 @@ def screen() -> tuple[Console, io.StringIO]:
 Drive = Callable[[Callable[[Console], Repl], Iterable[str]], str]
 
 
+def feedback(matrix: PatternMatrix, guess: str, secret: str) -> str:
+    """The feedback text ``guess`` earns when ``secret`` is hidden."""
+    game = matrix.game
+    return game.format_pattern(game.feedback(guess, secret))
+
+
 @pytest.fixture
 def drive() -> Drive:
     """Run a REPL on scripted input and return what the screen shows."""

@@ -7,7 +7,7 @@ import re
 import pytest
 from rich.console import Console
 
-from tests.assistant.conftest import Drive
+from tests.assistant.conftest import Drive, feedback
 from wordsolver.assistant import Assistant, AssistantState
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
@@ -32,11 +32,6 @@ def prompts(screen: str) -> int:
     return len(re.findall(r"^guess \d+(?:/\d+)?[^>]*> ", screen, flags=re.MULTILINE))
 
 
-def fb(matrix: PatternMatrix, guess: str, secret: str) -> str:
-    """The feedback text of ``guess`` when ``secret`` is hidden."""
-    return matrix.game.format_pattern(matrix.game.feedback(guess, secret))
-
-
 def test_start_shows_candidates_and_ranked_suggestions(drive: Drive, wordle: PatternMatrix) -> None:
     screen = drive(assistant(wordle), ["quit"])
     assert "wordsolver assistant: wordle (custom) (20 secrets, 6 tries, entropy)" in screen
@@ -47,7 +42,7 @@ def test_start_shows_candidates_and_ranked_suggestions(drive: Drive, wordle: Pat
 
 
 def test_feedback_alone_answers_the_suggested_guess(drive: Drive, wordle: PatternMatrix) -> None:
-    shown = fb(wordle, "slate", "store")
+    shown = feedback(wordle, "slate", "store")
     screen = drive(assistant(wordle), [shown, "quit"])
     assert f"guess 1/6 (slate)> {shown}\n" in screen
     assert re.search(rf"^ 1   S   L   A   T   E   {re.escape(shown)} ", screen, flags=re.M)
@@ -107,8 +102,8 @@ def test_impossible_feedback_names_the_guess_and_offers_undo(
 
 
 def test_undo_hint_list_and_new(drive: Drive, wordle: PatternMatrix) -> None:
-    shown = fb(wordle, "crane", "store")
-    fits = [w for w in wordle.game.secrets.words if fb(wordle, "crane", w) == shown]
+    shown = feedback(wordle, "crane", "store")
+    fits = [w for w in wordle.game.secrets.words if feedback(wordle, "crane", w) == shown]
     assert len(fits) > 3
     screen = drive(assistant(wordle), [f"crane {shown}", "hint", "list", "undo", "new", "q"])
     hint = screen.split("> hint\n")[1].split("> list")[0]
@@ -119,7 +114,7 @@ def test_undo_hint_list_and_new(drive: Drive, wordle: PatternMatrix) -> None:
 
 
 def test_hard_mode_and_strategy_change_the_suggestions(drive: Drive, wordle: PatternMatrix) -> None:
-    shown = fb(wordle, "crane", "slate")
+    shown = feedback(wordle, "crane", "slate")
     lines = [f"crane {shown}", "hard on", "strategy minimax", "hard", "strategy", "q"]
     screen = drive(assistant(wordle), lines)
     assert "strategy: minimax" in screen
@@ -129,7 +124,7 @@ def test_hard_mode_and_strategy_change_the_suggestions(drive: Drive, wordle: Pat
     rows = [line for line in in_hard.splitlines() if re.match(r"^\d +[a-z]+ +\d", line)]
     table = [row.split() for row in rows]
     assert table
-    assert all(fb(wordle, "crane", row[1]) == shown for row in table)
+    assert all(feedback(wordle, "crane", row[1]) == shown for row in table)
 
 
 def test_remove_a_dud_in_fallout(drive: Drive, fallout: PatternMatrix) -> None:

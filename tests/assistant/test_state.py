@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.assistant.conftest import feedback
 from wordsolver.assistant import AssistantState, Removal
 from wordsolver.assistant.conflict import find_conflict
 from wordsolver.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
 from wordsolver.matrix import PatternMatrix
-
-
-def feedback(matrix: PatternMatrix, guess: str, secret: str) -> str:
-    game = matrix.game
-    return game.format_pattern(game.feedback(guess, secret))
 
 
 def test_play_narrows_to_the_secrets_that_fit(wordle: PatternMatrix) -> None:

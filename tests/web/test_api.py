@@ -48,6 +48,26 @@ def test_catalogue_lists_games_strategies_and_hand_choices(client: TestClient) -
     assert games["tonguess3"]["rule"] == "bulls-cows"
     assert "entropy" in {strategy["name"] for strategy in catalogue["strategies"]}
     assert catalogue["hand"]["scores"] == ["scrabble", "none"]
+    assert [lists["name"] for lists in games["wordle"]["lists"]][:2] == ["nyt", "original"]
+    assert catalogue["hand"]["dictionaries"] == ["english", "birdigo"]
+
+
+def test_a_list_set_is_chosen_by_name(client: TestClient) -> None:
+    assert suggest(client, lists="original", top=1)["suggestions"][0]["word"] == "soare"
+    assert suggest(client, top=1)["suggestions"][0]["word"] == "tarse"
+    message = error(client, "/api/suggest", {"game": "wordle", "lists": "times"})
+    assert message.startswith("unknown wordle list set 'times'")
+
+
+def test_feedback_outside_the_answers_widens(client: TestClient) -> None:
+    history = [
+        {"guess": "trane", "feedback": "....."},
+        {"guess": "coils", "feedback": "...gy"},
+        {"guess": "skull", "feedback": "g..gy"},
+    ]
+    answer = suggest(client, lists="open", history=history)
+    assert answer["widened"] and answer["candidates"] == ["slyly"]
+    assert not suggest(client, lists="open")["widened"]
 
 
 def test_first_suggestions_rank_every_secret(client: TestClient) -> None:
@@ -61,9 +81,9 @@ def test_first_suggestions_rank_every_secret(client: TestClient) -> None:
 def test_history_is_read_as_people_type_it(client: TestClient) -> None:
     answer = suggest(client, history=[{"guess": "CRANE", "feedback": "--Y-G"}])
     assert answer["history"] == [
-        {"guess": "crane", "feedback": "..y.g", "pattern": 11, "candidates_left": 44}
+        {"guess": "crane", "feedback": "..y.g", "pattern": 11, "candidates_left": 49}
     ]
-    assert answer["candidates_left"] == 44
+    assert answer["candidates_left"] == 49
 
 
 def test_winning_feedback_solves(client: TestClient) -> None:

@@ -49,12 +49,23 @@ def test_wordle_played_by_clicking_tiles_until_solved(page: Page, served: str) -
     keep_screenshot(page, "wordle-solved")
 
 
+def test_the_word_lists_menu_switches_the_list_set(page: Page, served: str) -> None:
+    open_game(page, f"{served}#wordle")
+    first = page.locator("#play-suggestions td.word button").first
+    expect(first).to_have_text("tarse")
+    page.select_option("#play-lists", "original")
+    expect(first).to_have_text("soare")
+    page.goto(f"{served}#bulls")
+    expect(page.locator("#play-lists-label")).to_be_hidden()
+    keep_screenshot(page, "bulls-one-list-set")
+
+
 def test_undo_brings_the_guess_back_to_fix_its_feedback(page: Page, served: str) -> None:
     open_game(page, f"{served}#wordle")
     page.keyboard.type("crane")
     click_feedback(page, "..y.g")
     page.keyboard.press("Enter")
-    expect(page.locator("#play-status")).to_have_text("44 candidates left")
+    expect(page.locator("#play-status")).to_have_text("49 candidates left")
     page.click("#play-undo")
     expect(page.locator("#board .row.done")).to_have_count(0)
     expect(page.locator('#board [data-position="4"]')).to_have_class("tile filled mark-2")

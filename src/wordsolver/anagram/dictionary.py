@@ -17,8 +17,10 @@ from wordsolver.lexicon import Lexicon, WordRule, builtin_lexicon, read_word_fil
 #: The alphabet of every dictionary these commands load.
 DICTIONARY_ALPHABET = LATIN
 
-#: Dictionaries known by name (``--dict``): built-in word lists of Latin-letter words.
-DICTIONARIES = ("english",)
+#: Dictionaries known by name (``--dict``): built-in word lists of Latin-letter words. ``english``
+#: leaves out names and abbreviations, as Scrabble-style games do; ``birdigo`` is the word game
+#: Birdigo's own list.
+DICTIONARIES = ("english", "birdigo")
 
 #: The dictionary used when none is named.
 DEFAULT_DICTIONARY = "english"

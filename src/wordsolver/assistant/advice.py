@@ -30,6 +30,8 @@ def suggestions(
     """
     if session.solved:
         return []
+    if player.matrix is not session.matrix:  # widened: the same guesses, other secrets
+        player = Player(session.matrix, player.strategy, player.options)
     mask = session.consistent_mask() if player.options.hard else None
     candidates = without(session.candidates, removed)
     position = player.position(candidates, len(session.steps), mask)
@@ -52,7 +54,11 @@ def suggestion_json(ranked: RankedGuess) -> dict[str, Any]:
 
 
 def state_json(state: AssistantState, player: Player, ranked: list[RankedGuess]) -> dict[str, Any]:
-    """The state and its suggestions as plain JSON values (``wordsolver solve --json``)."""
+    """The state and its suggestions as plain JSON values (``wordsolver solve --json``).
+
+    ``widened`` is true when no answer fits the feedback and the candidates are the allowed
+    words that do.
+    """
     game = state.game
     words = state.candidate_words()
     return {
@@ -68,8 +74,9 @@ def state_json(state: AssistantState, player: Player, ranked: list[RankedGuess])
             }
             for step in state.steps
         ],
-        "removed": sorted(state.removed.values()),
+        "removed": sorted(state.removed_words),
         "solved": state.solved,
+        "widened": state.widened,
         "candidates_left": len(words),
         "candidates": words if len(words) <= SHOW_CANDIDATES else None,
         "suggestions": [suggestion_json(r) for r in ranked],

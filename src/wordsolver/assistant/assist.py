@@ -12,6 +12,7 @@ from rich.text import Text
 from wordsolver.assistant.advice import SHOW_CANDIDATES, suggestions
 from wordsolver.assistant.moves import read_move
 from wordsolver.assistant.render import (
+    WIDENED_NOTE,
     board,
     candidate_columns,
     candidates_line,
@@ -145,6 +146,8 @@ class Assistant(Repl):
                 f"that was your last try of {game.max_tries}; here is what is left",
                 style="yellow",
             )
+        if state.widened:
+            self.console.print(WIDENED_NOTE, style="yellow", markup=False)
         self.console.print(candidates_line(state.candidate_words(), SHOW_CANDIDATES))
         self.ranked = suggestions(self.player, state.session, self.top, removed=state.removed)
         if len(state.candidates) > 1:

@@ -14,56 +14,61 @@ guess 2, car 3, contradicts guess 1, bat 3: no secret fits both (check them; und
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies.player import BoolArray
-
-#: A played step as (guess row, pattern).
-Played = tuple[int, int]
+from wordsolver.widen import Played, allowed_fits
 
 
 def find_conflict(
-    matrix: PatternMatrix, steps: Sequence[Played], new: Played, *, removed: Collection[int]
+    matrix: PatternMatrix,
+    steps: Sequence[Played],
+    new: Played,
+    *,
+    removed: Collection[int],
+    over_allowed: bool = False,
 ) -> str | None:
     """None when some secret fits every step and ``new``, else a one-line explanation.
 
-    ``removed`` are secret ids the user ruled out (e.g. Fallout duds): they fit nothing.
+    ``removed`` are secret ids the user ruled out (e.g. Fallout duds): they fit nothing. With
+    ``over_allowed`` every allowed word counts as a possible secret, not only the answers.
     """
     game = matrix.game
+    words = game.guesses.words if over_allowed else game.secrets.words
+    fits_step: Callable[[Played], BoolArray] = (
+        (lambda played: allowed_fits(game, played))
+        if over_allowed
+        else (lambda played: np.asarray(matrix.values[played[0]] == played[1]))
+    )
+    what = "allowed word" if over_allowed else "secret"
     number = len(steps) + 1
-    fits = _fits(matrix, new)
-    allowed = np.ones(len(game.secrets), dtype=np.bool_)
-    allowed[list(removed)] = False
+    fits = fits_step(new)
+    allowed = np.ones(len(words), dtype=np.bool_)
+    allowed[game.secret_rows[list(removed)] if over_allowed else list(removed)] = False
     together = fits.copy()
     for step in steps:
-        together &= _fits(matrix, step)
+        together &= fits_step(step)
     if (together & allowed).any():
         return None
     if not fits.any():
-        return f"no secret of {game.name} gives {_shown(matrix, new)}: check the feedback"
+        return f"no {what} of {game.name} gives {_shown(matrix, new)}: check the feedback"
     so_far = fits.copy()
     for index, step in enumerate(steps):
-        so_far &= _fits(matrix, step)
+        so_far &= fits_step(step)
         if not so_far.any():
             return (
                 f"guess {number}, {_shown(matrix, new)}, contradicts guess {index + 1},"
-                f" {_shown(matrix, step)}: no secret fits both"
+                f" {_shown(matrix, step)}: no {what} fits both"
                 " (check them; undo takes back the last move)"
             )
-    ruled_out = ", ".join(game.secrets.words[i] for i in np.flatnonzero(together))
+    ruled_out = ", ".join(words[i] for i in np.flatnonzero(together))
     return (
         f"only words you removed fit guess {number}, {_shown(matrix, new)}: {ruled_out}"
         " (undo takes back a removal)"
     )
-
-
-def _fits(matrix: PatternMatrix, played: Played) -> BoolArray:
-    """Mask of the secrets that give this step's pattern."""
-    row, pattern = played
-    return np.asarray(matrix.values[row] == pattern)
 
 
 def _shown(matrix: PatternMatrix, played: Played) -> str:

@@ -83,6 +83,13 @@ def candidates_line(words: Sequence[str], show: int) -> Text:
     return line
 
 
+#: Said while no answer fits the feedback and the candidates are allowed words that do.
+WIDENED_NOTE = (
+    "no answer fits the feedback: the secret is outside the game's answer list, so the"
+    " candidates are the allowed words that fit"
+)
+
+
 def candidate_columns(words: Sequence[str]) -> Columns:
     """All candidates packed in columns (``list``)."""
     return Columns(words, padding=(0, 2))

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
-from wordsolver.cli.options import game_command
-from wordsolver.games import GAMES, Game
+from wordsolver.cli.options import JsonOption, game_command
+from wordsolver.games import GAMES, Game, GameSpec, ListSet, list_sizes
+from wordsolver.lexicon import BUILTIN_LISTS
 from wordsolver.strategies import STRATEGIES
 
 
 @app.command("games")
-def list_games() -> None:
-    """List the built-in games, their rules and word lists."""
+def list_games(as_json: JsonOption = False) -> None:
+    """List the built-in games, their rules and their word lists (``--lists``, default first).
+
+    With --json, each list set also gives the provenance of its lists (source, date, licence).
+    """
+    if as_json:
+        stdout.print_json(json.dumps([_game_json(spec) for spec in GAMES], ensure_ascii=False))
+        return
     table = Table("game", "aliases", "letters", "tries", "description")
+    lists = Table("game", "lists", "secrets", "guesses", "what they are")
     for spec in GAMES:
         table.add_row(
             spec.name,
@@ -25,7 +34,57 @@ def list_games() -> None:
             str(spec.max_tries or "∞"),
             spec.description,
         )
+        for number, list_set in enumerate(spec.lists):
+            sizes = list_sizes(spec, list_set)
+            skipped = f" ({sizes.skipped} skipped)" if sizes and sizes.skipped else ""
+            lists.add_row(
+                spec.name if number == 0 else "",
+                list_set.name + (" (default)" if number == 0 else ""),
+                f"{sizes.secrets:,}{skipped}" if sizes else "given",
+                f"{sizes.guesses:,}" if sizes else "given",
+                list_set.description,
+            )
     stdout.print(table)
+    stdout.print(lists)
+
+
+def _game_json(spec: GameSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "aliases": list(spec.aliases),
+        "rule": spec.rule.name,
+        "length": spec.length,
+        "max_tries": spec.max_tries,
+        "description": spec.description,
+        "lists": [_lists_json(spec, list_set) for list_set in spec.lists],
+    }
+
+
+def _lists_json(spec: GameSpec, list_set: ListSet) -> dict[str, Any]:
+    sizes = list_sizes(spec, list_set)
+    return {
+        "name": list_set.name,
+        "default": list_set is spec.default_lists,
+        "description": list_set.description,
+        "secrets": sizes.secrets if sizes else None,
+        "guesses": sizes.guesses if sizes else None,
+        "skipped": sizes.skipped if sizes else 0,
+        "answers": _source_json(list_set.answers),
+        "allowed": _source_json(list_set.allowed),
+    }
+
+
+def _source_json(source: str | None) -> dict[str, Any] | str | None:
+    """A built-in list's name and provenance; "generated" or None as they are."""
+    if source is None or source not in BUILTIN_LISTS:
+        return source
+    provenance = BUILTIN_LISTS[source].provenance
+    return {
+        "list": source,
+        "source": provenance.source,
+        "date": provenance.date,
+        "licence": provenance.licence,
+    }
 
 
 @app.command("strategies")

@@ -1,8 +1,9 @@
 """Options shared by every command that takes a game, and by every command that plays one.
 
-:func:`game_command` adds the game argument and the custom-game options (``--length``,
-``--alphabet``, ``--tries``, ``--answers``, ``--allowed``, ``--words``, ``--skip-bad``) to a
-command, and hands it a ready :class:`~wordsolver.games.Game` instead.
+:func:`game_command` adds the game argument, the list-set choice (``--lists``) and the
+custom-game options (``--length``, ``--alphabet``, ``--tries``, ``--answers``, ``--allowed``,
+``--words``, ``--skip-bad``) to a command, and hands it a ready :class:`~wordsolver.games.Game`
+instead.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import typer
 from wordsolver.cli.base import JsonOption as JsonOption  # re-exported for commands
 from wordsolver.cli.base import warn
 from wordsolver.games import Game, GameOverrides, find_game, game_names
+from wordsolver.lexicon import BUILTIN_LISTS
 from wordsolver.strategies import PlayOptions
 
 Command = TypeVar("Command", bound=Callable[..., Any])
@@ -26,6 +28,10 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 _GAME_PARAMETERS: dict[str, Any] = {
     "game_name": Annotated[
         str, typer.Argument(metavar="GAME", help=f"one of: {', '.join(game_names())}")
+    ],
+    "lists": Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="the game's word lists to play (see `wordsolver games`)"),
     ],
     "length": Annotated[int | None, typer.Option(help="word length of a custom game")],
     "alphabet": Annotated[
@@ -46,6 +52,7 @@ _GAME_PARAMETERS: dict[str, Any] = {
     ],
 }
 _DEFAULTS: dict[str, Any] = {
+    "lists": None,
     "length": None,
     "alphabet": None,
     "tries": None,
@@ -57,6 +64,7 @@ _DEFAULTS: dict[str, Any] = {
 
 
 def game_overrides(
+    lists: str | None = None,
     length: int | None = None,
     alphabet: str | None = None,
     tries: int | None = None,
@@ -67,13 +75,23 @@ def game_overrides(
 ) -> GameOverrides:
     """The custom-game options as one value."""
     inline = tuple(words.replace(",", " ").split()) if words is not None else None
-    return GameOverrides(length, alphabet, tries, answers, allowed, inline, skip_bad)
+    return GameOverrides(
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=inline,
+        skip_bad=skip_bad,
+    )
 
 
 def load_game(game_name: str, overrides: GameOverrides) -> Game:
-    """The game the options describe, warning about skipped lines."""
+    """The game the options describe, warning about skipped lines of the user's lists (what a
+    game's own list holds that it cannot use is told by `wordsolver games`)."""
     game = find_game(game_name, overrides)
-    if game.secrets.skipped:
+    if game.secrets.skipped and game.secrets.name not in BUILTIN_LISTS:
         warn(f"skipped {game.secrets.skipped} bad word(s) in {game.secrets.name}")
     return game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from wordsolver.assistant import state_json, suggestions
-from wordsolver.assistant.render import suggestion_table
+from wordsolver.assistant.render import WIDENED_NOTE, suggestion_table
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
     GuessFromOption,
@@ -46,6 +46,8 @@ def suggest(
     if state.solved:
         stdout.print(f"solved: {state.steps[-1].guess}")
         return
+    if state.widened:
+        stdout.print(WIDENED_NOTE, markup=False)
     words = state.candidate_words()
     shown = ": " + " ".join(words) if len(words) <= SHOW_CANDIDATES else ""
     stdout.print(f"{len(words)} candidate{'s' * (len(words) != 1)} left{shown}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -129,9 +130,14 @@ def _optimal_tree(
 
 
 def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
-    """Load a tree with the game it records (the custom options must name the same lists)."""
-    recorded = read_tree_document(path)["game"].get("name", "")
-    game = load_game(str(recorded).removesuffix(" (custom)"), overrides)
+    """Load a tree with the game and list set it records (custom options must name the same
+    lists)."""
+    recorded = read_tree_document(path)["game"]
+    lists = recorded.get("lists")
+    given = overrides.answers or overrides.words or overrides.allowed or overrides.lists
+    if not given and isinstance(lists, str) and lists != "custom":
+        overrides = replace(overrides, lists=lists)
+    game = load_game(str(recorded.get("name", "")).removesuffix(" (custom)"), overrides)
     return load_tree(path, pattern_matrix(game))
 
 

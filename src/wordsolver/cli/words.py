@@ -22,7 +22,8 @@ from wordsolver.anagram import (
     solve_hand,
 )
 from wordsolver.cli.base import ExitCode, JsonOption, app, stderr, stdout, warn
-from wordsolver.lexicon import Lexicon
+from wordsolver.games import Game, GameOverrides, find_game
+from wordsolver.lexicon import Lexicon, WordRule
 
 DictionaryOption = Annotated[
     str,
@@ -39,15 +40,58 @@ SkipBadOption = Annotated[
 def check(
     words: Annotated[list[str], typer.Argument(metavar="WORD...", help="the words to look up")],
     dictionary: DictionaryOption = DEFAULT_DICTIONARY,
+    game_name: Annotated[
+        str | None,
+        typer.Option(
+            "--game", metavar="GAME", help="check against a game's lists instead (e.g. wordle)"
+        ),
+    ] = None,
+    lists: Annotated[
+        str | None, typer.Option(metavar="NAME", help="the game's word lists (with --game)")
+    ] = None,
     skip_bad: SkipBadOption = False,
 ) -> int:
-    """Say whether each word is in the dictionary (exit 0 if all are, 1 if any is not)."""
+    """Say whether each word is in the dictionary (exit 0 if all are, 1 if any is not).
+
+    With --game, say whether the game accepts each word as a guess and whether it can be the
+    secret, with the game's lists (--lists picks another of its list sets).
+    """
+    if game_name is not None:
+        if dictionary != DEFAULT_DICTIONARY:
+            raise typer.BadParameter("give --game or --dict, not both")
+        return _check_in_game(words, find_game(game_name, GameOverrides(lists=lists)))
+    if lists is not None:
+        raise typer.BadParameter("--lists needs --game")
     normal = normalise_words(words)
-    results = check_words(_load(dictionary, skip_bad), normal)
+    lexicon = _load(dictionary, skip_bad)
+    stderr.print(f"dictionary: {lexicon.name} ({len(lexicon):,} words)", markup=False)
+    results = check_words(lexicon, normal)
     width = max(len(result.word) for result in results)
     for result in results:
         stdout.print(f"{result.word:<{width}}  {'yes' if result.found else 'no'}", markup=False)
     return ExitCode.OK if all(result.found for result in results) else ExitCode.FAILURE
+
+
+def _check_in_game(words: list[str], game: Game) -> int:
+    """Each word: allowed as a guess, and a possible secret, in the game's lists."""
+    stderr.print(
+        f"{game.name} ({game.lists} lists): {len(game.guesses):,} allowed guesses,"
+        f" {len(game.secrets):,} possible secrets",
+        markup=False,
+    )
+    rule = WordRule(game.alphabet)
+    normal = [rule.validate(word) for word in words]
+    width = max(len(word) for word in normal)
+    secrets = frozenset(game.secrets.words)
+    for word in normal:
+        if word in secrets:
+            verdict = "yes, and it can be the secret"
+        elif word in game.guess_index:
+            verdict = "yes, as a guess (not in the answer list)"
+        else:
+            verdict = "no"
+        stdout.print(f"{word:<{width}}  {verdict}", markup=False)
+    return ExitCode.OK if all(word in game.guess_index for word in normal) else ExitCode.FAILURE
 
 
 @app.command("hand")

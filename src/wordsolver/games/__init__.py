@@ -4,7 +4,16 @@ from wordsolver.games.bulls_cows import BullsCowsRule
 from wordsolver.games.colours import ColoursRule
 from wordsolver.games.game import Game, all_strings, make_game
 from wordsolver.games.likeness import LikenessRule
-from wordsolver.games.registry import GAMES, GameOverrides, GameSpec, find_game, game_names
+from wordsolver.games.registry import (
+    GAMES,
+    GameOverrides,
+    GameSpec,
+    ListSet,
+    ListSizes,
+    find_game,
+    game_names,
+    list_sizes,
+)
 from wordsolver.games.rule import FeedbackRule
 
 __all__ = [
@@ -16,8 +25,11 @@ __all__ = [
     "GameOverrides",
     "GameSpec",
     "LikenessRule",
+    "ListSet",
+    "ListSizes",
     "all_strings",
     "find_game",
     "game_names",
+    "list_sizes",
     "make_game",
 ]

@@ -24,7 +24,8 @@ class Game:
 
     ``guesses`` holds every allowed guess in alphabetical order, the secrets among them;
     ``secrets`` holds the possible secrets in alphabetical order. Hot code works on row numbers of
-    these two tuples; words appear only at the edges.
+    these two tuples; words appear only at the edges. ``lists`` names the game's list set the
+    two come from (``custom`` for lists the user gave).
     """
 
     name: str
@@ -36,6 +37,7 @@ class Game:
     guesses: Lexicon
     distinct_letters: bool = False
     description: str = field(default="", compare=False)
+    lists: str = "custom"
 
     @property
     def n_patterns(self) -> int:
@@ -113,7 +115,7 @@ def all_strings(alphabet: Alphabet, length: int, distinct_letters: bool) -> Lexi
         else itertools.product(alphabet.letters, repeat=length)
     )
     kind = "distinct-letter" if distinct_letters else "all"
-    return Lexicon(f"{kind} {length}-letter strings", tuple(map("".join, combos)))
+    return Lexicon(f"{kind} {length}-letter strings", tuple(map("".join, combos)), generated=True)
 
 
 def make_game(
@@ -127,6 +129,7 @@ def make_game(
     *,
     distinct_letters: bool = False,
     description: str = "",
+    lists: str = "custom",
 ) -> Game:
     """Assemble a game, sorting both lists and adding the secrets to the allowed guesses."""
     secret_words = tuple(sorted(secrets.words, key=alphabet.sort_key))
@@ -139,7 +142,12 @@ def make_game(
         length=length,
         max_tries=max_tries,
         secrets=Lexicon(secrets.name, secret_words, secrets.skipped),
-        guesses=Lexicon(allowed.name if allowed else secrets.name, guess_words),
+        guesses=Lexicon(
+            allowed.name if allowed else secrets.name,
+            guess_words,
+            generated=allowed is not None and allowed.generated,
+        ),
         distinct_letters=distinct_letters,
         description=description,
+        lists=lists,
     )

@@ -35,26 +35,64 @@ from wordsolver.lexicon import (
 ListSource = str | Literal["generated"] | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListSet:
+    """A named pair of lists a game is played with: the possible secrets and the extra allowed
+    guesses (the secrets are always allowed too)."""
+
+    name: str
+    answers: ListSource
+    allowed: ListSource
+    description: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameSpec:
-    """How to make a built-in game; ``length`` None means "the length of the words given"."""
+    """How to make a built-in game; ``length`` None means "the length of the words given".
+
+    ``lists`` holds the game's named list sets, the default first.
+    """
 
     name: str
     rule: FeedbackRule
     alphabet: Alphabet
     length: int | None
     max_tries: int | None
-    answers: ListSource
-    allowed: ListSource
+    lists: tuple[ListSet, ...]
     distinct_letters: bool
     description: str
     aliases: tuple[str, ...] = ()
 
+    @property
+    def default_lists(self) -> ListSet:
+        """The list set played when none is named: the real game's lists where it has any."""
+        return self.lists[0]
 
-@dataclass(frozen=True, slots=True)
+    @property
+    def needs_words(self) -> bool:
+        """Whether the secrets must be given (a Fallout screen's words)."""
+        return self.default_lists.answers is None
+
+    def list_set(self, name: str | None) -> ListSet:
+        """The list set of that name (None: the default)."""
+        if name is None:
+            return self.default_lists
+        for lists in self.lists:
+            if lists.name == name.casefold():
+                return lists
+        raise UnknownNameError(f"{self.name} list set", name, [ls.name for ls in self.lists])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameOverrides:
-    """Changes a user asks for on the command line; None keeps the game's own setting."""
+    """Changes a user asks for on the command line; None keeps the game's own setting.
 
+    ``lists`` names one of the game's list sets; ``answers``/``words`` and ``allowed`` replace
+    its parts (given answers alone play without the game's allowed list, unless ``lists`` is
+    named too).
+    """
+
+    lists: str | None = None
     length: int | None = None
     alphabet: str | None = None
     tries: int | None = None
@@ -72,86 +110,146 @@ MAX_PATTERNS = 65536
 #: Most strings a generated list may hold (the pattern matrix must fit in memory).
 MAX_GENERATED = 2_000_000
 
+_OPEN = "built from open sources (wordfreq, web2; CC-BY-SA)"
+_GENERATED = (
+    ListSet(name="generated", answers="generated", allowed="generated", description="every string"),
+)
+
 GAMES: tuple[GameSpec, ...] = (
     GameSpec(
-        "wordle",
-        COLOURS,
-        LATIN,
-        5,
-        6,
-        "wordle-answers",
-        "wordle-allowed",
-        False,
-        "English Wordle: 5 letters, 6 tries, green/yellow/grey",
+        name="wordle",
+        rule=COLOURS,
+        alphabet=LATIN,
+        length=5,
+        max_tries=6,
+        lists=(
+            ListSet(
+                name="nyt",
+                answers="wordle-answers-original",
+                allowed="wordle-allowed-nyt",
+                description="the original answers; the guesses today's game accepts",
+            ),
+            ListSet(
+                name="original",
+                answers="wordle-answers-original",
+                allowed="wordle-allowed-original",
+                description="the original game's lists (published optimal results use them)",
+            ),
+            ListSet(
+                name="wordlebot",
+                answers="wordle-answers-wordlebot",
+                allowed="wordle-allowed-nyt",
+                description="the answers of the game's own analysis bot; today's guesses",
+            ),
+            ListSet(
+                name="open",
+                answers="wordle-answers-open",
+                allowed="wordle-allowed-open",
+                description=_OPEN,
+            ),
+        ),
+        distinct_letters=False,
+        description="English Wordle: 5 letters, 6 tries, green/yellow/grey",
     ),
     GameSpec(
-        "5bukv",
-        COLOURS,
-        CYRILLIC,
-        5,
-        6,
-        "5bukv-answers",
-        "5bukv-allowed",
-        False,
-        "Russian 5 букв: 5 letters (ё = е), 6 tries, colours",
-        ("five-letters",),
+        name="5bukv",
+        rule=COLOURS,
+        alphabet=CYRILLIC,
+        length=5,
+        max_tries=6,
+        lists=(
+            ListSet(
+                name="study",
+                answers="5bukv-answers-study",
+                allowed="5bukv-allowed-study",
+                description="a published study's answers, and the words the game accepts",
+            ),
+            ListSet(
+                name="open",
+                answers="5bukv-answers-open",
+                allowed="5bukv-allowed-open",
+                description="built from open sources (OpenCorpora, wordfreq; CC-BY-SA)",
+            ),
+        ),
+        distinct_letters=False,
+        description="Russian 5 букв: 5 letters (ё = е), 6 tries, colours",
+        aliases=("five-letters",),
     ),
     GameSpec(
-        "tonguess3",
-        BULLS_COWS,
-        LATIN,
-        3,
-        None,
-        "tonguess3",
-        "generated",
-        True,
-        "word Bulls and Cows, 3-letter heterograms; any distinct letters may be guessed",
+        name="tonguess3",
+        rule=BULLS_COWS,
+        alphabet=LATIN,
+        length=3,
+        max_tries=None,
+        lists=(
+            ListSet(
+                name="game",
+                answers="tonguess3-game",
+                allowed="generated",
+                description="the game's own dictionary; any distinct letters may be guessed",
+            ),
+            ListSet(name="open", answers="tonguess3-open", allowed="generated", description=_OPEN),
+        ),
+        distinct_letters=True,
+        description=(
+            "word Bulls and Cows, 3-letter heterograms; any distinct letters may be guessed"
+        ),
     ),
     GameSpec(
-        "tonguess4",
-        BULLS_COWS,
-        LATIN,
-        4,
-        None,
-        "tonguess4",
-        "generated",
-        True,
-        "word Bulls and Cows, 4-letter heterograms; any distinct letters may be guessed",
-        ("tonguess",),
+        name="tonguess4",
+        rule=BULLS_COWS,
+        alphabet=LATIN,
+        length=4,
+        max_tries=None,
+        lists=(
+            ListSet(
+                name="game",
+                answers="tonguess4-game",
+                allowed="generated",
+                description="the game's own dictionary; any distinct letters may be guessed",
+            ),
+            ListSet(name="open", answers="tonguess4-open", allowed="generated", description=_OPEN),
+        ),
+        distinct_letters=True,
+        description=(
+            "word Bulls and Cows, 4-letter heterograms; any distinct letters may be guessed"
+        ),
+        aliases=("tonguess",),
     ),
     GameSpec(
-        "fallout",
-        LIKENESS,
-        LATIN,
-        None,
-        4,
-        None,
-        None,
-        False,
-        "Fallout terminal hacking: likeness of the words on screen, 4 tries",
+        name="fallout",
+        rule=LIKENESS,
+        alphabet=LATIN,
+        length=None,
+        max_tries=4,
+        lists=(
+            ListSet(
+                name="screen", answers=None, allowed=None, description="the words on the screen"
+            ),
+        ),
+        distinct_letters=False,
+        description="Fallout terminal hacking: likeness of the words on screen, 4 tries",
     ),
     GameSpec(
-        "bulls",
-        BULLS_COWS,
-        DIGITS,
-        4,
-        None,
-        "generated",
-        "generated",
-        True,
-        "classic Bulls and Cows: 4 distinct digits",
-        ("bulls-and-cows",),
+        name="bulls",
+        rule=BULLS_COWS,
+        alphabet=DIGITS,
+        length=4,
+        max_tries=None,
+        lists=_GENERATED,
+        distinct_letters=True,
+        description="classic Bulls and Cows: 4 distinct digits",
+        aliases=("bulls-and-cows",),
     ),
     GameSpec(
-        "mastermind",
-        BULLS_COWS,
-        find_alphabet("abcdef"),
-        4,
-        10,
-        "generated",
-        "generated",
-        False,
-        "Mastermind: 4 pegs of 6 colours a-f, repeats allowed, black/white pegs",
+        name="mastermind",
+        rule=BULLS_COWS,
+        alphabet=find_alphabet("abcdef"),
+        length=4,
+        max_tries=10,
+        lists=_GENERATED,
+        distinct_letters=False,
+        description="Mastermind: 4 pegs of 6 colours a-f, repeats allowed, black/white pegs",
     ),
 )
 
@@ -175,6 +273,7 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
     """A playable game: the built-in one of that name, changed by the overrides."""
     spec = find_spec(name)
     wanted = overrides or GameOverrides()
+    lists = spec.list_set(wanted.lists)
     custom = wanted.length is not None or wanted.alphabet is not None
     if wanted.alphabet is not None:
         spec = replace(spec, alphabet=find_alphabet(wanted.alphabet))
@@ -184,7 +283,8 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
         spec = replace(spec, max_tries=wanted.tries)
     if wanted.length is not None and not 1 <= wanted.length <= MAX_LENGTH:
         raise InvalidWordError(f"--length must be from 1 to {MAX_LENGTH}")
-    secrets = _answers(spec, wanted, custom)
+    given = wanted.answers is not None or wanted.words is not None
+    secrets = _answers(spec, lists, wanted, custom)
     length = wanted.length or spec.length or len(secrets.words[0])
     if spec.rule.n_patterns(length) > MAX_PATTERNS:
         longest = max(n for n in range(1, MAX_LENGTH) if spec.rule.n_patterns(n) <= MAX_PATTERNS)
@@ -192,10 +292,12 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
             f"{spec.rule.name} feedback allows words of at most {longest} letters, not {length}"
         )
     rule = WordRule(spec.alphabet, length, spec.distinct_letters)
-    secrets = _check_all(secrets, rule, wanted.skip_bad)
-    allowed = _allowed(spec, wanted, custom, length)
+    # The games' own lists may hold words a game cannot use (Tonguess's "ohio"): skip and count.
+    secrets = _check_all(secrets, rule, wanted.skip_bad or not given)
+    allowed = _allowed(spec, lists, wanted, custom, length)
+    own = not (custom or given or wanted.allowed)
     return make_game(
-        spec.name if not (custom or wanted.answers or wanted.words) else f"{spec.name} (custom)",
+        spec.name if not (custom or given) else f"{spec.name} (custom)",
         spec.rule,
         spec.alphabet,
         length,
@@ -204,38 +306,71 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
         allowed,
         distinct_letters=spec.distinct_letters,
         description=spec.description,
+        lists=lists.name if own else "custom",
     )
 
 
-def _answers(spec: GameSpec, wanted: GameOverrides, custom: bool) -> Lexicon:
-    """The secrets before the final check, from the user if given, else the game's own."""
+def _answers(spec: GameSpec, lists: ListSet, wanted: GameOverrides, custom: bool) -> Lexicon:
+    """The secrets before the final check, from the user if given, else the list set's."""
     loose = WordRule(spec.alphabet, wanted.length, spec.distinct_letters)
     if wanted.words is not None:
         return lexicon_from_words("--words", wanted.words, loose, skip_bad=wanted.skip_bad)
     if wanted.answers is not None:
         return read_word_file(wanted.answers, loose, skip_bad=wanted.skip_bad)
-    if spec.answers == "generated":
+    if lists.answers == "generated":
         return _generate(spec.alphabet, wanted.length or _fixed(spec), spec.distinct_letters)
-    if spec.answers is None:
+    if lists.answers is None:
         raise InvalidWordError(f"{spec.name} needs the words on screen: give --words or --answers")
     if custom:
         raise InvalidWordError(
             f"a custom length or alphabet for {spec.name} needs your own list: give --answers"
         )
-    return builtin_lexicon(spec.answers)
+    return builtin_lexicon(lists.answers)
 
 
-def _allowed(spec: GameSpec, wanted: GameOverrides, custom: bool, length: int) -> Lexicon | None:
+def _allowed(
+    spec: GameSpec, lists: ListSet, wanted: GameOverrides, custom: bool, length: int
+) -> Lexicon | None:
     """Extra allowed guesses (the secrets are always allowed too)."""
     if wanted.allowed is not None:
         return read_word_file(
             wanted.allowed, WordRule(spec.alphabet, length), skip_bad=wanted.skip_bad
         )
-    if spec.allowed == "generated":
+    if lists.allowed == "generated":
         return _generate(spec.alphabet, length, spec.distinct_letters)
-    if spec.allowed is None or custom or wanted.answers or wanted.words:
+    given = wanted.answers is not None or wanted.words is not None
+    if lists.allowed is None or custom or (given and wanted.lists is None):
         return None
-    return builtin_lexicon(spec.allowed)
+    return builtin_lexicon(lists.allowed)
+
+
+@dataclass(frozen=True, slots=True)
+class ListSizes:
+    """How many secrets and allowed guesses a list set gives its game, and how many words of
+    its answer list the game cannot use (a repeated letter in a heterogram game)."""
+
+    secrets: int
+    guesses: int
+    skipped: int
+
+
+def list_sizes(spec: GameSpec, lists: ListSet) -> ListSizes | None:
+    """The sizes of a game played with one of its list sets (None when the player gives the
+    words), counted without generating anything."""
+    if lists.answers is None or spec.length is None:
+        return None
+    rule = WordRule(spec.alphabet, spec.length, spec.distinct_letters)
+    every = _count(spec.alphabet, spec.length, spec.distinct_letters)
+    if lists.answers == "generated":
+        return ListSizes(every, every, 0)
+    words = builtin_lexicon(lists.answers).words
+    secrets = {word for word in words if rule.problem(word) is None}
+    if lists.allowed == "generated":
+        guesses = every
+    else:
+        extra = builtin_lexicon(lists.allowed).words if lists.allowed else ()
+        guesses = len(secrets.union(extra))
+    return ListSizes(len(secrets), guesses, len(words) - len(secrets))
 
 
 def _check_all(secrets: Lexicon, rule: WordRule, skip_bad: bool) -> Lexicon:
@@ -255,13 +390,18 @@ def _generate(alphabet: Alphabet, length: int, distinct_letters: bool) -> Lexico
     """Every string of the game's kind, refusing spaces too large to hold."""
     if distinct_letters and length > alphabet.size:
         raise InvalidWordError(f"{length} distinct letters cannot be drawn from {alphabet.size}")
-    count = math.perm(alphabet.size, length) if distinct_letters else alphabet.size**length
+    count = _count(alphabet, length, distinct_letters)
     if count > MAX_GENERATED:
         raise InvalidWordError(
             f"{count:,} strings of {length} letters are too many to generate"
             f" (at most {MAX_GENERATED:,}); use a shorter length or a smaller alphabet"
         )
     return all_strings(alphabet, length, distinct_letters)
+
+
+def _count(alphabet: Alphabet, length: int, distinct_letters: bool) -> int:
+    """How many strings of the game's kind there are."""
+    return math.perm(alphabet.size, length) if distinct_letters else alphabet.size**length
 
 
 def _fixed(spec: GameSpec) -> int:

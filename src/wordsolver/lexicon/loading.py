@@ -56,11 +56,16 @@ class WordRule:
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
-    """A named, normalised, duplicate-free word list in its original order."""
+    """A named, normalised, duplicate-free word list in its original order.
+
+    ``skipped`` counts the words left out because they break the game's rule; ``generated``
+    marks every string of an alphabet (Bulls and Cows guesses) rather than a list of words.
+    """
 
     name: str
     words: tuple[str, ...]
     skipped: int = 0
+    generated: bool = False
 
     def __len__(self) -> int:
         return len(self.words)

@@ -4,7 +4,7 @@ its options, so a tree can never be walked with the wrong lists.
 Layout (``format`` = ``wordsolver-tree``, ``version`` = 1)::
 
     {"format": "wordsolver-tree", "version": 1,
-     "game": {"name", "rule", "length", "alphabet", "max_tries", "secrets": digest,
+     "game": {"name", "lists", "rule", "length", "alphabet", "max_tries", "secrets": digest,
               "guesses": digest, "n_secrets", "n_guesses"},
      "strategy": name, "options": {...}, "proven": bool, "lower_bound": number | null,
      "weights": null | {"source": name, "values": {secret: weight, ...}},
@@ -42,6 +42,7 @@ def game_identity(game: Game) -> dict[str, Any]:
     """What a tree file records about its game."""
     return {
         "name": game.name,
+        "lists": game.lists,
         "rule": game.rule.name,
         "length": game.length,
         "alphabet": game.alphabet.letters,
@@ -100,11 +101,15 @@ def load_tree(path: Path, matrix: PatternMatrix) -> DecisionTree:
     document = read_tree_document(path)
     expected = game_identity(matrix.game)
     recorded = document.get("game", {})
-    differences = [key for key in expected if key != "name" and recorded.get(key) != expected[key]]
+    labels = ("name", "lists")  # what the lists are called; their digests decide
+    differences = [
+        key for key in expected if key not in labels and recorded.get(key) != expected[key]
+    ]
     if differences:
+        built_for = f"{recorded.get('name', '?')!r} with its {recorded.get('lists', '?')} lists"
         raise TreeFileError(
             f"{path}: made for other game rules or word lists ({', '.join(differences)} differ);"
-            f" it was built for {recorded.get('name', '?')!r}"
+            f" it was built for {built_for}"
         )
     try:
         root = _node_from_data(document["tree"], matrix.game)

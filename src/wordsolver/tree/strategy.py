@@ -37,15 +37,22 @@ class TreeStrategy(Strategy):
 
     def on_tree(self, position: Position) -> bool:
         """Whether the position's candidates are a node of the tree."""
-        return position.candidates.tobytes() in self.guess_for
+        return self._guess(position) is not None
+
+    def _guess(self, position: Position) -> int | None:
+        """The tree's guess for the position; None off the tree, or in another game (a game
+        widened to other secrets numbers them otherwise)."""
+        if position.matrix is not self.tree.matrix:
+            return None
+        return self.guess_for.get(position.candidates.tobytes())
 
     def choose(self, position: Position) -> int:
-        guess = self.guess_for.get(position.candidates.tobytes())
+        guess = self._guess(position)
         return self.fallback.choose(position) if guess is None else guess
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
         ranked = self.fallback.rank(position, top)
-        guess = self.guess_for.get(position.candidates.tobytes())
+        guess = self._guess(position)
         if guess is None:
             return ranked
         rows = np.array([guess], dtype=np.intp)

@@ -46,6 +46,7 @@ class PlayRequest(Request):
     """A game and how to play it."""
 
     game: Name = Field(description="a built-in game name or alias, e.g. wordle, 5bukv, fallout")
+    lists: Name | None = Field(None, description="one of the game's list sets (None: its default)")
     words: list[Word] | None = Field(
         None,
         max_length=MAX_WORDS,
@@ -119,6 +120,13 @@ class AlphabetInfo(BaseModel):
     folds: dict[str, str]
 
 
+class ListSetInfo(BaseModel):
+    """One of a game's named list sets."""
+
+    name: str
+    description: str
+
+
 class GameInfo(BaseModel):
     """A built-in game as the page needs it to draw the board and keyboard."""
 
@@ -131,6 +139,7 @@ class GameInfo(BaseModel):
     max_tries: int | None
     distinct_letters: bool
     needs_words: bool = Field(description="the secrets must be given as words (Fallout)")
+    lists: list[ListSetInfo] = Field(description="the game's list sets, the default first")
 
 
 class StrategyInfo(BaseModel):
@@ -187,6 +196,9 @@ class SuggestResponse(BaseModel):
     history: list[PlayedMove]
     removed: list[str]
     solved: bool
+    widened: bool = Field(
+        description="no answer fits the feedback: the candidates are the allowed words that do"
+    )
     candidates_left: int
     candidates: list[str] | None = Field(description="listed when few are left")
     suggestions: list[Suggestion]

@@ -40,6 +40,7 @@ from wordsolver.web.models import (
     GameInfo,
     HandInfo,
     HandRequest,
+    ListSetInfo,
     PlayRequest,
     ScreenRequest,
     StrategyInfo,
@@ -63,7 +64,8 @@ def catalogue(time_limit: float) -> Catalogue:
             length=spec.length,
             max_tries=spec.max_tries,
             distinct_letters=spec.distinct_letters,
-            needs_words=spec.answers is None,
+            needs_words=spec.needs_words,
+            lists=[ListSetInfo(name=ls.name, description=ls.description) for ls in spec.lists],
         )
         for spec in GAMES
     ]
@@ -76,9 +78,9 @@ def catalogue(time_limit: float) -> Catalogue:
 
 
 @functools.cache
-def _builtin_matrix(name: str) -> PatternMatrix:
-    """The matrix of a built-in game by its canonical name (at most one per game)."""
-    return pattern_matrix(find_game(name))
+def _builtin_matrix(name: str, lists: str) -> PatternMatrix:
+    """The matrix of a built-in game and list set by canonical names (one per pair)."""
+    return pattern_matrix(find_game(name, GameOverrides(lists=lists)))
 
 
 def game_matrix(request: PlayRequest) -> PatternMatrix:
@@ -87,7 +89,8 @@ def game_matrix(request: PlayRequest) -> PatternMatrix:
     Matrices of given words are small and differ per request, so they skip the disk cache.
     """
     if request.words is None:
-        return _builtin_matrix(find_spec(request.game).name)
+        spec = find_spec(request.game)
+        return _builtin_matrix(spec.name, spec.list_set(request.lists).name)
     game = find_game(request.game, GameOverrides(words=tuple(request.words)))
     return pattern_matrix(game, use_cache=False)
 

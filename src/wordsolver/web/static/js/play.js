@@ -27,6 +27,7 @@ export class PlayView {
     for (const id of ["play-strategy", "play-hard", "play-candidates"]) {
       byId(id).addEventListener("change", () => this.refresh());
     }
+    byId("play-lists").addEventListener("change", () => this.restart());
     document.addEventListener("keydown", (event) => this.onKeydown(event));
   }
 
@@ -40,6 +41,10 @@ export class PlayView {
       ? "Type or tap a guess, click its tiles until they match the game's colours, then Enter."
       : "Type or tap a guess, set get (right place) and touch (elsewhere), then Enter.";
     byId("feedback-steppers").hidden = this.colours;
+    byId("play-lists").replaceChildren(
+      ...game.lists.map((lists) => el("option", { value: lists.name, title: lists.description }, lists.name)),
+    );
+    byId("play-lists-label").hidden = game.lists.length < 2;
     this.restart();
   }
 
@@ -78,6 +83,7 @@ export class PlayView {
     const ticket = ++this.ticket;
     const answer = await post("/api/suggest", {
       game: this.game.name,
+      lists: byId("play-lists").value,
       history: move ? [...this.history, move] : this.history,
       strategy: byId("play-strategy").value,
       hard: byId("play-hard").checked,
@@ -175,7 +181,8 @@ export class PlayView {
     byId("play-suggestions").replaceChildren(...(this.solved ? [] : [table]));
     byId("play-status").textContent = this.solved
       ? `Solved in ${plural(this.history.length, "guess")}: ${this.history.at(-1).guess}`
-      : `${plural(answer.candidates_left, "candidate")} left`;
+      : `${plural(answer.candidates_left, "candidate")} left` +
+        (answer.widened ? " (no answer fits: the secret is outside the game's answer list; these are the allowed words that fit)" : "");
     const list = byId("play-candidates-list");
     list.classList.toggle("many", answer.candidates === null);
     list.textContent = answer.candidates ? answer.candidates.join(" ") : "Too many to list.";

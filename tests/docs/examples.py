@@ -1,0 +1,216 @@
+"""The console examples of README.md and docs/: read them, run them, compare what they print.
+
+A ``console`` block holds commands (``$ `` lines; a line ending in ``\\`` continues) each followed
+by the output it prints, stdout and stderr together as a terminal shows them. Hidden set-up
+for the blocks of a page goes in HTML comments that readers do not see::
+
+    <!-- setup: cp ../shared/data/wordle/answers.txt . -->
+
+runs in the page's scratch folder before the next block, and ``<!-- file: NAME -->`` just before
+a fenced block of any kind writes that block's text to the file ``NAME`` there (a screen the
+page shows is the file its examples read). Every page gets its own scratch folder,
+shared by its blocks in order (a tree built in one block is shown in the next), with
+``../shared`` pointing at the reference lists beside the project. A block after
+``<!-- interactive -->`` is a session: the text typed after each prompt (``...> input``) is fed
+to the command as standard input, and the command echoes it, so the transcript is compared whole.
+
+A command that exits with a code other than 0 shows it on a last line of its own, ``[exit N]``.
+Output is compared after :func:`normalise`: trailing blanks, timings and the scratch folder's
+path never make a difference, and an expected line ``...`` matches any number of lines.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+#: Pages whose examples run: the README and every page of the docs site.
+PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")))
+#: Longest a single example may take (whole proofs belong in benchmarks, not in examples).
+TIMEOUT = 300
+
+_FENCE = re.compile(r"^```(\S*)\s*$")
+_SETUP = re.compile(r"<!--\s*setup:(.*?)-->", re.DOTALL)
+_FILE = re.compile(r"<!--\s*file:\s*(\S+)\s*-->")
+_INTERACTIVE = "<!-- interactive -->"
+_PROMPT = re.compile(r"^[^\n]*?> (.*)$")
+_TIMING = re.compile(r"\b\d+(?:[.,]\d+)?(?:\s?(?:ms|s|sec|seconds|min))\b")
+_JSON_SECONDS = re.compile(r'("seconds":\s*)[0-9.]+')
+ELLIPSIS = "..."
+
+
+@dataclass
+class Example:
+    """One command of a console block and the output the page shows for it."""
+
+    page: Path
+    line: int  # line of the ``$`` in the page, 1-based
+    command: str
+    expected: list[str]
+    setup: list[str] = field(default_factory=list)  # shell lines to run before it
+    interactive: bool = False
+
+    @property
+    def name(self) -> str:
+        """A test id: page and line."""
+        return f"{self.page.relative_to(ROOT)}:{self.line}"
+
+    def typed(self) -> str:
+        """What a person typed in an interactive transcript, one line each."""
+        lines = [_PROMPT.match(line) for line in self.expected]
+        return "".join(f"{match.group(1)}\n" for match in lines if match)
+
+
+def read_examples(page: Path) -> list[Example]:
+    """Every command of every console block of a page, in page order."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    examples: list[Example] = []
+    pending_setup: list[str] = []
+    interactive = False
+    number = 0
+    while number < len(lines):
+        text = lines[number]
+        if text.lstrip().startswith("<!--"):
+            end = number
+            while "-->" not in lines[end]:
+                end += 1
+            comment = "\n".join(lines[number : end + 1])
+            for match in _SETUP.finditer(comment):
+                pending_setup.extend(filter(str.strip, match.group(1).strip().splitlines()))
+            interactive = interactive or _INTERACTIVE in comment
+            number = end + 1
+            named = _FILE.search(comment)
+            if named and number < len(lines) and _FENCE.match(lines[number]):
+                close = number + 1
+                while not _FENCE.match(lines[close]):
+                    close += 1
+                content = "\n".join(lines[number + 1 : close])
+                pending_setup.append(
+                    f"cat > {named.group(1)} <<'END_OF_FILE'\n{content}\nEND_OF_FILE"
+                )
+                number = close + 1
+            continue
+        fence = _FENCE.match(text)
+        if fence and fence.group(1) == "console":
+            end = number + 1
+            while not _FENCE.match(lines[end]):
+                end += 1
+            block = _commands(page, lines, number + 1, end)
+            if block:
+                block[0].setup = pending_setup
+                for example in block:
+                    example.interactive = interactive
+            examples.extend(block)
+            pending_setup, interactive = [], False
+            number = end + 1
+            continue
+        if fence:  # another kind of block: skip it whole
+            end = number + 1
+            while not _FENCE.match(lines[end]):
+                end += 1
+            number = end + 1
+            continue
+        number += 1
+    return examples
+
+
+def _commands(page: Path, lines: list[str], start: int, end: int) -> list[Example]:
+    """The commands of a block spanning ``lines[start:end]``."""
+    examples: list[Example] = []
+    number = start
+    while number < end:
+        if not lines[number].startswith("$ "):
+            raise ValueError(f"{page}:{number + 1}: console block output before any command")
+        first = number
+        command = lines[number][2:]
+        while command.endswith("\\"):
+            number += 1
+            command = command[:-1] + "\n" + lines[number]
+        number += 1
+        output_start = number
+        while number < end and not lines[number].startswith("$ "):
+            number += 1
+        examples.append(Example(page, first + 1, command, lines[output_start:number]))
+    return examples
+
+
+def normalise(lines: list[str], scratch: Path | None = None) -> list[str]:
+    """Lines as compared: trailing blanks gone, timings (``0.2 s``, ``"seconds": 0.2``, a table's
+    ``seconds`` column) and the scratch folder's path replaced."""
+    result = []
+    seconds_column: int | None = None
+    for line in lines:
+        if scratch is not None:
+            line = line.replace(str(scratch), ".")
+        if "┃" in line and "seconds" in line:
+            seconds_column = [cell.strip() for cell in line.split("┃")].index("seconds")
+        elif seconds_column is not None and line.count("│") > seconds_column:
+            cells = line.split("│")
+            cells[seconds_column] = " <time> "
+            line = "│".join(cells)
+        elif line.startswith("└"):
+            seconds_column = None
+        line = _JSON_SECONDS.sub(r"\1<time>", line)
+        result.append(_TIMING.sub("<time>", line.rstrip()))
+    while result and not result[-1]:
+        result.pop()
+    return result
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether the actual lines fit the expected ones, ``...`` standing for any lines."""
+    if not expected:
+        return not actual
+    head, *rest = expected
+    if head == ELLIPSIS:
+        return any(matches(rest, actual[skip:]) for skip in range(len(actual) + 1))
+    return bool(actual) and actual[0] == head and matches(rest, actual[1:])
+
+
+def scratch_folder(base: Path) -> Path:
+    """A working folder with ``../shared`` beside it, as the project root has."""
+    work = base / "work"
+    work.mkdir(parents=True, exist_ok=True)
+    shared = base / "shared"
+    if not shared.exists():
+        shared.symlink_to(SHARED, target_is_directory=True)
+    return work
+
+
+def environment(cache: Path, work: Path) -> dict[str, str]:
+    """What every example runs with: this venv's ``wordsolver`` first on PATH, a private cache
+    and saved-games folder, no colours, and the width piped output gets."""
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["WORDSOLVER_CACHE_DIR"] = str(cache)
+    env["WORDSOLVER_DATA_DIR"] = str(work.parent / "data")
+    env["NO_COLOR"] = "1"
+    env["COLUMNS"] = "160"
+    env["PYTHONUNBUFFERED"] = "1"  # stdout and stderr interleave as on a terminal
+    env["PYTHONPATH"] = str(ROOT)  # set-up steps may use the test helpers (``tests.*``)
+    env.pop("FORCE_COLOR", None)
+    return env
+
+
+def run(example: Example, work: Path, env: dict[str, str]) -> list[str]:
+    """Run an example's set-up and command in ``work``; its output lines, stdout and stderr
+    interleaved as a terminal shows them."""
+    for line in example.setup:
+        subprocess.run(["bash", "-c", line], cwd=work, env=env, check=True, timeout=TIMEOUT)
+    finished = subprocess.run(
+        ["bash", "-c", example.command + " 2>&1"],
+        cwd=work,
+        env=env,
+        input=example.typed() if example.interactive else "",
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    exit_line = [f"[exit {finished.returncode}]"] if finished.returncode else []
+    return finished.stdout.splitlines() + exit_line
