@@ -53,17 +53,10 @@ from wordsolver.games import Game, GameOverrides, find_game, make_game  # noqa: 
 from wordsolver.games.colours import ColoursRule  # noqa: E402
 from wordsolver.lexicon import Lexicon  # noqa: E402
 from wordsolver.matrix import PatternMatrix, pattern_matrix  # noqa: E402
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit  # noqa: E402
 from wordsolver.strategies import Player, PlayOptions, find_strategy  # noqa: E402
-from wordsolver.strategies.optimal import (  # noqa: E402
-    INFEASIBLE,
-    UNLIMITED_TRIES,
-    OptimalSearch,
-    SearchLimit,
-    SearchResult,
-    solve_optimal,
-)
-from wordsolver.tree import DecisionTree, Node, grow_tree  # noqa: E402
-from wordsolver.tree.fallback import entropy_fallback  # noqa: E402
+from wordsolver.tree import DecisionTree, grow_tree  # noqa: E402
+from wordsolver.tree.optimal import SearchResult, optimal_tree  # noqa: E402
 from wordsolver.weights import WORDFREQ, SecretWeights, load_weights  # noqa: E402
 
 TONGUESS_SECONDS = 120.0
@@ -139,14 +132,9 @@ def search(
     weights: SecretWeights | None = None,
 ) -> tuple[SearchResult, float]:
     """Run the exact search (wall time measured around it, fallback included)."""
-    options = PlayOptions(hard=hard)
-    openers = () if opener is None else (matrix.game.guess_row(opener),)
+    options = PlayOptions(hard=hard, openers=() if opener is None else (opener,))
     started = time.perf_counter()
-    result = solve_optimal(
-        OptimalSearch(matrix, hard=hard, limit=SearchLimit(seconds=seconds), weights=weights),
-        openers,
-        fallback=entropy_fallback(matrix, options),
-    )
+    result = optimal_tree(matrix, options, limit=SearchLimit(seconds=seconds), weights=weights)
     return result, time.perf_counter() - started
 
 
@@ -368,7 +356,7 @@ def fallout_rows(count: int) -> list[Row]:
             build_times.append(time.perf_counter() - started)
             started = time.perf_counter()
             try:
-                result = solve_optimal(OptimalSearch(matrix), fallback=_never)
+                result = optimal_tree(matrix)
             except WordsolverError:  # no tree finds every secret within the tries
                 solve_times.append(time.perf_counter() - started)
                 continue
@@ -396,10 +384,6 @@ def fallout_rows(count: int) -> list[Row]:
             )
         )
     return rows
-
-
-def _never(candidates: np.ndarray, tries_left: int, pool: np.ndarray) -> Node:
-    raise AssertionError("a search without a limit needed its fallback")
 
 
 def classic_rows(quick: bool) -> list[Row]:

@@ -30,7 +30,7 @@ from tests.study.russian_lists import STUDY_PAIRS, write_study_lists  # noqa: E4
 
 from wordsolver.games import GameOverrides, find_game  # noqa: E402
 from wordsolver.matrix import pattern_matrix  # noqa: E402
-from wordsolver.strategies.openers import OpenerQuery, search_openers  # noqa: E402
+from wordsolver.search.openers import OpenerQuery, search_openers  # noqa: E402
 from wordsolver.study import (  # noqa: E402
     ListPair,
     ResultsFile,

@@ -14,6 +14,8 @@ import math
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
+from typing import Any
 
 import numba
 import numpy as np
@@ -472,3 +474,12 @@ def bucket_peaks(
                 seen[k, pattern] = True
                 peaks[k] += units[secret]
     return peaks
+
+
+def split(patterns: npt.NDArray[Any], candidates: IdArray) -> list[tuple[int, IdArray]]:
+    """Group candidates by their pattern: ``[(pattern, members), ...]`` in pattern order."""
+    order = np.argsort(patterns, kind="stable")
+    ordered = patterns[order]
+    members = candidates[order]
+    cuts = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(order)]
+    return [(int(ordered[a]), members[a:b]) for a, b in pairwise(cuts)]

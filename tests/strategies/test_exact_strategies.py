@@ -9,20 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.cli.conftest import RunCli
-from tests.strategies.reference import games
+from tests.search.small_reference import games
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluate import Evaluation, evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch
+from wordsolver.search.small_exact import MAX_SECRETS, Objective, SmallExact, _solve
 from wordsolver.strategies import Player, PlayOptions, find_strategy, strategy_names
-from wordsolver.strategies.optimal import (
-    INFEASIBLE,
-    UNLIMITED_TRIES,
-    Optimal,
-    OptimalSearch,
-    OptimalWithin,
-)
-from wordsolver.strategies.small_exact import MAX_SECRETS, Objective, SmallExact, _solve
+from wordsolver.strategies.optimal import Optimal, OptimalWithin
 
 SLOW = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 POOLS = {"allowed": PlayOptions(), "candidates": PlayOptions(guess_from="candidates")}

@@ -9,7 +9,7 @@ import pytest
 
 from tests.cli.conftest import RunCli
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies.openers import OpenerQuery, search_openers
+from wordsolver.search.openers import OpenerQuery, search_openers
 
 
 @pytest.fixture

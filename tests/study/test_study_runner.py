@@ -10,7 +10,7 @@ import pytest
 from wordsolver.evaluate import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies.openers import OpenerQuery, search_openers
+from wordsolver.search.openers import OpenerQuery, search_openers
 from wordsolver.strategies.player import Player, PlayOptions
 from wordsolver.strategies.registry import find_strategy
 from wordsolver.study import (

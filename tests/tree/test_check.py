@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tree.reference import optimal, paths
+from tests.search.reference import optimal, paths
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.search.reference import optimal, small_game
 from tests.tree.conftest import NINE
-from tests.tree.reference import optimal, small_game
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from tests.cli.conftest import RunCli
+from tests.search.reference import brute_force, paths
 from tests.tree.conftest import NINE, NINE_OPTION
-from tests.tree.reference import brute_force, paths
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.tree import load_tree

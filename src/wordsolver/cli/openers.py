@@ -13,7 +13,7 @@ from wordsolver.cli.options import JsonOption, game_command
 from wordsolver.cli.progress import progress_bar
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
-from wordsolver.strategies.openers import (
+from wordsolver.search.openers import (
     BEAM_WIDTH,
     MAX_WORDS,
     OpenerLevel,

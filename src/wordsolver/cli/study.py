@@ -14,7 +14,7 @@ from wordsolver.cli.options import JsonOption
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidWordError
 from wordsolver.games import game_names
-from wordsolver.strategies.openers import BEAM_WIDTH
+from wordsolver.search.openers import BEAM_WIDTH
 from wordsolver.study import (
     ALGORITHMS,
     GOALS,

@@ -26,15 +26,10 @@ from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidPatternError, InvalidWordError
 from wordsolver.evaluate import Evaluation
 from wordsolver.games import Game, GameOverrides
-from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.strategies import Player, PlayOptions, find_strategy
-from wordsolver.strategies.optimal import (
-    Optimal,
-    OptimalSearch,
-    SearchLimit,
-    SearchResult,
-    solve_optimal,
-)
+from wordsolver.matrix import pattern_matrix
+from wordsolver.search import SearchLimit
+from wordsolver.strategies import Player, find_strategy
+from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import (
     DecisionTree,
     check_tree,
@@ -45,10 +40,9 @@ from wordsolver.tree import (
     render_text,
     save_tree,
 )
-from wordsolver.tree.fallback import entropy_fallback
-from wordsolver.tree.grow import Progress
+from wordsolver.tree.optimal import optimal_tree
 from wordsolver.tree.storage import tree_document
-from wordsolver.weights import SecretWeights, load_weights
+from wordsolver.weights import load_weights
 
 tree_app = typer.Typer(
     help="Build a whole strategy once as a decision tree; inspect, export, check and walk it.",
@@ -98,7 +92,9 @@ def build(
     with progress_bar(f"{chosen.name} tree", len(game.secrets)) as advance:
         if isinstance(chosen, Optimal):
             limit = SearchLimit(seconds, nodes, beam)
-            tree = _optimal_tree(matrix, options, limit, secret_weights, advance).tree
+            tree = optimal_tree(
+                matrix, options, limit=limit, weights=secret_weights, progress=advance
+            ).tree
         else:
             tree = grow_tree(Player(matrix, chosen, options), progress=advance)
     tree.options = options.describe()
@@ -106,27 +102,6 @@ def build(
         tree.options["weights"] = secret_weights.source
     save_tree(tree, target)
     _print_stats(tree, as_json, saved=target)
-
-
-def _optimal_tree(
-    matrix: PatternMatrix,
-    options: PlayOptions,
-    limit: SearchLimit,
-    weights: SecretWeights | None,
-    advance: Progress,
-) -> SearchResult:
-    """Run the exact search; sets the budget cut short are finished by the entropy strategy."""
-    search = OptimalSearch(
-        matrix,
-        hard=options.hard,
-        only_candidates=options.guess_from == "candidates",
-        limit=limit,
-        weights=weights,
-    )
-    openers = tuple(matrix.game.guess_row(word) for word in options.openers)
-    return solve_optimal(
-        search, openers, fallback=entropy_fallback(matrix, options), progress=advance
-    )
 
 
 def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:

@@ -1,4 +1,9 @@
-"""Strategies: registry of greedy heuristics, and how they are played (hard mode, openers)."""
+"""Strategies: registry of greedy heuristics and exact play, and how they are played (hard mode,
+openers).
+
+Floors: strategies stand on :mod:`wordsolver.search` (the exact ones are thin adapters over its
+engines) and never import :mod:`wordsolver.tree`, which stands on them.
+"""
 
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.strategies.player import Player, PlayOptions, consistent_after

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordsolver.errors import InvalidWordError, UnknownNameError
-from wordsolver.strategies.openers import BEAM_WIDTH, MAX_WORDS, Objective
+from wordsolver.search.openers import BEAM_WIDTH, MAX_WORDS, Objective
 from wordsolver.strategies.player import GuessFrom
 
 

@@ -1,7 +1,7 @@
 """Running a study: every cell of the plan, reusing what the results file already holds.
 
 Per list pair and objective, one opener search finds the best opener of every size the plan
-needs (exact for 2 words, a beam above: see :mod:`wordsolver.strategies.openers`); each cell is
+needs (exact for 2 words, a beam above: see :mod:`wordsolver.search.openers`); each cell is
 then one whole-dictionary evaluation. Progress is one step per cell, finished or reused.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from wordsolver.evaluate import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.strategies.openers import OpenerQuery, search_openers
+from wordsolver.search.openers import OpenerQuery, search_openers
 from wordsolver.strategies.player import Player, PlayOptions
 from wordsolver.strategies.registry import find_strategy
 from wordsolver.study.plan import ALGORITHMS, GOALS, Cell, ListPair, StudyPlan

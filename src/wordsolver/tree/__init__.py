@@ -1,4 +1,9 @@
-"""Decision trees: grow from a strategy, check, store, load, export, walk."""
+"""Decision trees: grow from a strategy or from the exact search, check, store, load, export,
+walk.
+
+Floors: trees stand on :mod:`wordsolver.strategies` (grown by a player) and
+:mod:`wordsolver.search` (:mod:`wordsolver.tree.optimal`); neither imports a tree.
+"""
 
 from wordsolver.tree.check import TreeCheckError, check_tree
 from wordsolver.tree.export import nested_data, render_dot, render_text

@@ -3,17 +3,22 @@ did not solve in time (used by ``tree build --strategy optimal --time/--nodes/--
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from wordsolver.matrix import PatternMatrix
+from wordsolver.search.exact import UNLIMITED_TRIES
 from wordsolver.strategies import Player, PlayOptions, find_strategy
-from wordsolver.strategies.optimal import UNLIMITED_TRIES, Fallback
 from wordsolver.tree.grow import grow_tree
 from wordsolver.tree.node import IdArray, Node
 
+#: Grows a subtree for (candidates, tries left, guesses allowed) when the search could not.
+Fallback = Callable[[IdArray, int, IdArray], Node]
+
 
 def entropy_fallback(matrix: PatternMatrix, options: PlayOptions) -> Fallback:
-    """A fallback for :func:`~wordsolver.strategies.optimal.solve_optimal` that grows the
+    """A fallback for :func:`~wordsolver.tree.optimal.grow_optimal` that grows the
     entropy strategy's subtree from the set, with the tries used and hard-mode pool there."""
     player = Player(matrix, find_strategy("entropy"), options)
     tries = matrix.game.max_tries

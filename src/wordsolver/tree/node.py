@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -17,9 +16,10 @@ import numpy.typing as npt
 
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
+from wordsolver.partition import IdArray, split
 from wordsolver.weights import SecretWeights
 
-IdArray = npt.NDArray[np.intp]
+__all__ = ["DecisionTree", "IdArray", "Node", "split"]
 
 
 @dataclass(eq=False, slots=True)
@@ -34,15 +34,6 @@ class Node:
         yield self
         for child in self.children.values():
             yield from child.walk()
-
-
-def split(patterns: npt.NDArray[Any], candidates: IdArray) -> list[tuple[int, IdArray]]:
-    """Group candidates by their pattern: ``[(pattern, members), ...]`` in pattern order."""
-    order = np.argsort(patterns, kind="stable")
-    ordered = patterns[order]
-    members = candidates[order]
-    cuts = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(order)]
-    return [(int(ordered[a]), members[a:b]) for a, b in pairwise(cuts)]
 
 
 @dataclass(eq=False)

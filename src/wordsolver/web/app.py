@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 import wordsolver
 from wordsolver.errors import WordsolverError
-from wordsolver.strategies.optimal import SearchInterrupted
+from wordsolver.search import SearchInterrupted
 from wordsolver.web.api import SCREENSHOT_PATH, router
 from wordsolver.web.limits import BodyLimit, TimeLimitExceeded, Worker
 

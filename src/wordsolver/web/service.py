@@ -30,8 +30,9 @@ from wordsolver.fallout import read_screen, read_screenshot
 from wordsolver.games import GAMES, GameOverrides, find_game
 from wordsolver.games.registry import find_spec
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.search import SearchLimit
 from wordsolver.strategies import STRATEGIES, Player, PlayOptions, Strategy, find_strategy
-from wordsolver.strategies.optimal import Optimal, SearchLimit
+from wordsolver.strategies.optimal import Optimal
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import (
     AlphabetInfo,

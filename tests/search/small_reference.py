@@ -10,7 +10,7 @@ from functools import cache
 
 from hypothesis import strategies as st
 
-from tests.tree.reference import small_game
+from tests.search.reference import small_game
 from wordsolver.games import Game, GameOverrides, find_game
 
 #: (secrets not solved within the tries, total guesses, deepest secret).

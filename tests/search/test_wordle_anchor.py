@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tree.reference import optimal, paths
+from tests.search.reference import optimal, paths
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies.optimal import SearchResult
 from wordsolver.tree import check_tree
+from wordsolver.tree.optimal import SearchResult
 
 
 @pytest.fixture(scope="module")

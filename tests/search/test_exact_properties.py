@@ -7,12 +7,12 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tree.reference import brute_force, optimal, small_game
+from tests.search.reference import brute_force, optimal, small_game
 from wordsolver.evaluate import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
+from wordsolver.search import OptimalSearch, level_floor
 from wordsolver.strategies import Player, PlayOptions, find_strategy
-from wordsolver.strategies.optimal import OptimalSearch, level_floor
 from wordsolver.tree import check_tree
 
 HEURISTICS = ["entropy", "expected-size", "minimax", "stdev", "eliminations", "random"]

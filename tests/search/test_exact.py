@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tree.reference import brute_force, no_fallback, optimal, paths, small_game
+from tests.search.reference import brute_force, no_fallback, optimal, paths, small_game
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluate import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
+from wordsolver.search import OptimalSearch, SearchLimit
 from wordsolver.strategies import Player, PlayOptions, find_strategy
-from wordsolver.strategies.optimal import OptimalSearch, SearchLimit, solve_optimal
 from wordsolver.tree import check_tree
+from wordsolver.tree.optimal import grow_optimal
 
 FALLOUT = {
     "three": ("cat", "car", "bat"),
@@ -235,8 +236,8 @@ def test_a_guess_that_cannot_win_can_be_the_best() -> None:
 def test_search_is_reusable_and_its_memo_gives_the_same_answer() -> None:
     matrix = pattern_matrix(GAMES["bulls-3-abcd"])
     search = OptimalSearch(matrix)
-    first = solve_optimal(search, fallback=no_fallback)
-    again = solve_optimal(search, fallback=no_fallback)
+    first = grow_optimal(search, fallback=no_fallback)
+    again = grow_optimal(search, fallback=no_fallback)
     assert (first.total, first.proven) == (again.total, again.proven)
     assert first.tree.guesses_needed().tolist() == again.tree.guesses_needed().tolist()
 

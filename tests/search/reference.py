@@ -16,16 +16,10 @@ from wordsolver.alphabet import find_alphabet
 from wordsolver.games import BullsCowsRule, ColoursRule, Game, LikenessRule, make_game
 from wordsolver.lexicon import Lexicon
 from wordsolver.matrix import PatternMatrix
+from wordsolver.search import UNLIMITED_TRIES, SearchLimit
 from wordsolver.strategies import PlayOptions
-from wordsolver.strategies.optimal import (
-    UNLIMITED_TRIES,
-    OptimalSearch,
-    SearchLimit,
-    SearchResult,
-    solve_optimal,
-)
 from wordsolver.tree import DecisionTree, Node
-from wordsolver.tree.fallback import entropy_fallback
+from wordsolver.tree.optimal import SearchResult, optimal_tree
 
 #: (total guesses, deepest secret) of an optimal tree, or None when no tree fits the tries.
 Value = tuple[int, int] | None
@@ -109,11 +103,13 @@ def optimal(
     limit: SearchLimit | None = None,
     openers: tuple[int, ...] = (),
 ) -> SearchResult:
-    """``solve_optimal`` with the entropy fallback when there is a budget, none otherwise."""
-    search = OptimalSearch(matrix, hard=hard, only_candidates=only_candidates, limit=limit)
-    options = PlayOptions(hard=hard, guess_from="candidates" if only_candidates else "allowed")
-    fallback = no_fallback if limit is None else entropy_fallback(matrix, options)
-    return solve_optimal(search, openers, fallback=fallback)
+    """:func:`~wordsolver.tree.optimal.optimal_tree` with these play options (openers as rows)."""
+    options = PlayOptions(
+        hard=hard,
+        guess_from="candidates" if only_candidates else "allowed",
+        openers=tuple(matrix.game.guesses.words[row] for row in openers),
+    )
+    return optimal_tree(matrix, options, limit=limit)
 
 
 def small_game(

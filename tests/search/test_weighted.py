@@ -7,12 +7,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tree.reference import brute_force, no_fallback
-from tests.tree.test_optimal_exact import GAMES, POOLS
+from tests.search.reference import brute_force
+from tests.search.test_exact import GAMES, POOLS
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.strategies.optimal import OptimalSearch, SearchResult, solve_optimal
+from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
+from wordsolver.tree.optimal import SearchResult, optimal_tree
 from wordsolver.weights import UNITS, SecretWeights
 
 #: Games small enough for the exhaustive search in every pool.
@@ -27,8 +28,11 @@ def random_weights(game: Game, seed: int, *, zeros: bool = False) -> SecretWeigh
 
 
 def weighted_optimal(matrix: PatternMatrix, weights: SecretWeights, **pool: bool) -> SearchResult:
-    search = OptimalSearch(matrix, weights=weights, **pool)
-    return solve_optimal(search, fallback=no_fallback)
+    options = PlayOptions(
+        hard=pool.get("hard", False),
+        guess_from="candidates" if pool.get("only_candidates") else "allowed",
+    )
+    return optimal_tree(matrix, options, weights=weights)
 
 
 @pytest.mark.parametrize("pool", POOLS)
@@ -61,7 +65,7 @@ def test_weighted_tree_is_sound_and_reports_expected_guesses(name: str) -> None:
 @pytest.mark.parametrize("name", ["fallout-eight", "bulls-2-abcde", "mastermind-2-abcd"])
 def test_equal_weights_give_the_unweighted_optimum(name: str) -> None:
     matrix = pattern_matrix(GAMES[name])
-    plain = solve_optimal(OptimalSearch(matrix), fallback=no_fallback)
+    plain = optimal_tree(matrix)
     equal = SecretWeights("equal", np.full(len(matrix.game.secrets), 7.0))
     weighted = weighted_optimal(matrix, equal)
     assert weighted.total == plain.total * UNITS
@@ -92,7 +96,7 @@ def test_weighted_optimum_beats_the_plain_optimum_under_its_weights(
     game = find_game("fallout", GameOverrides(words=tuple(words), alphabet="abcd"))
     matrix = pattern_matrix(game, use_cache=False)
     weights = random_weights(game, seed)
-    plain = solve_optimal(OptimalSearch(matrix), fallback=no_fallback).tree
+    plain = optimal_tree(matrix).tree
     weighted = weighted_optimal(matrix, weights)
     units = weights.units()
     assert weighted.total <= int(plain.guesses_needed() @ units)

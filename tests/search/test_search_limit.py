@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.tree.reference import optimal
+from tests.search.reference import optimal
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.search import SearchLimit
 from wordsolver.strategies import Player, PlayOptions, find_strategy
-from wordsolver.strategies.optimal import SearchLimit, SearchResult
 from wordsolver.tree import check_tree, grow_tree
+from wordsolver.tree.optimal import SearchResult
 
 LIMITS = {
     "one-node": SearchLimit(nodes=1),
@@ -132,7 +133,7 @@ def test_beam_of_one_misses_the_mastermind_optimum(mastermind: PatternMatrix) ->
 def test_beam_lower_bound_is_not_above_the_optimum(mastermind: PatternMatrix) -> None:
     """A beam search proves nothing, so the bound it reports must still be a true bound.
 
-    Fails now: ``solve_optimal`` adds the beam's own value (208) as if it were proven, while
+    Fails now: ``grow_optimal`` adds the beam's own value (208) as if it were proven, while
     the proven optimum is 206.
     """
     beam = optimal(mastermind, limit=SearchLimit(beam=1))
@@ -155,7 +156,7 @@ def test_node_budget_holds_after_the_first_interruption(
     """After an opener every branch is searched on the same budget: once it is spent, each
     branch may tick once more at most before it falls back.
 
-    Fails now: ``OptimalSearch._tick`` (strategies/optimal.py) stops only when ``nodes ==
+    Fails now: ``OptimalSearch._tick`` (search/exact.py) stops only when ``nodes ==
     budget``; once past it, the later branches search without any limit (781 sets for a
     budget of 1 here).
     """

@@ -17,7 +17,7 @@ from wordsolver.games.registry import COLOURS as COLOURS_RULE
 from wordsolver.lexicon import Lexicon
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.partition import partition_stats
-from wordsolver.strategies.openers import (
+from wordsolver.search.openers import (
     Opener,
     OpenerQuery,
     opener_space,

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.strategies.reference import exhaustive, games
+from tests.search.small_reference import exhaustive, games
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.strategies.optimal import UNLIMITED_TRIES
-from wordsolver.strategies.small_exact import (
+from wordsolver.search import UNLIMITED_TRIES
+from wordsolver.search.small_exact import (
     MAX_GUESSES,
     MAX_SECRETS,
     ExactValue,
@@ -126,7 +126,7 @@ def test_nothing_to_learn_but_one_by_one() -> None:
 
 def test_repeated_and_useless_guesses_play_as_their_twin() -> None:
     """``xyz`` matches no secret anywhere (learns nothing), ``bzz`` and ``byy`` split alike."""
-    from tests.tree.reference import small_game
+    from tests.search.reference import small_game
 
     game = small_game(
         "likeness", ("abc", "abd", "bcd", "bbb"), ("xyz", "bzz", "byy"), letters="abcdxyz"

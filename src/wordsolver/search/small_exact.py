@@ -24,7 +24,7 @@ so the whole exact search runs in numba with a memo keyed by (set, tries left):
   instead, and the memo keeps it until a later call needs the exact value;
 - guesses that split the set like an earlier one, or learn nothing, are never tried.
 
-The readable reference of the ``MEAN`` values is :class:`~wordsolver.strategies.optimal.
+The readable reference of the ``MEAN`` values is :class:`~wordsolver.search.exact.
 OptimalSearch`; the tests hold both, and a plain exhaustive search, to the same values.
 """
 
@@ -44,7 +44,7 @@ from numba.typed import Dict
 from wordsolver.errors import WordsolverError
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies.base import IdArray
+from wordsolver.partition import IdArray
 
 MaskArray = npt.NDArray[np.uint64]
 Int64Array = npt.NDArray[np.int64]
