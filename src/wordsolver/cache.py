@@ -1,55 +1,64 @@
-"""The on-disk cache: where it lives and how files are written so they are never half-written.
+"""The on-disk cache: where it lives, and how entries are written so they are never half-written.
 
 Cache entries are keyed by the caller (game, word-list hash, format version); a reader must verify
 what it loads and rebuild on any mismatch, so a damaged or stale file costs time, never a wrong
 answer. ``WORDSOLVER_CACHE_DIR`` overrides the location (tests point it at a temporary folder).
+
+A cache is an aid, never a requirement: when the folder cannot be used (read-only, a file in its
+place, a full disk) the work is done without it, and a :class:`CacheUnavailableWarning` says so
+once per problem.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+import warnings
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import BinaryIO
 
 import platformdirs
 
+from wordsolver.files import atomic_writer
 
-def cache_dir() -> Path:
-    """The folder for cached matrices and indexes (created on first use)."""
+
+class CacheUnavailableWarning(UserWarning):
+    """The cache folder or a cache file cannot be used; work goes on without it."""
+
+
+@cache
+def _warn_once(message: str) -> None:
+    warnings.warn(message, CacheUnavailableWarning, stacklevel=3)
+
+
+def cache_dir() -> Path | None:
+    """The folder for cached matrices and indexes (created on first use), or None when it
+    cannot be used."""
     override = os.environ.get("WORDSOLVER_CACHE_DIR")
     folder = Path(override) if override else Path(platformdirs.user_cache_dir("wordsolver"))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        _warn_once(f"cannot use the cache folder {folder} ({error.strerror}): running without it")
+        return None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        _warn_once(f"the cache folder {folder} is not writable: running without it")
+        return None
     return folder
 
 
-def _umask() -> int:
-    """The process umask (reading it means setting it, so it is put straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def cache_path(name: str) -> Path | None:
+    """Where the cache entry ``name`` lives, or None when there is no usable cache."""
+    folder = cache_dir()
+    return None if folder is None else folder / name
 
 
-@contextmanager
-def atomic_writer(path: Path) -> Iterator[BinaryIO]:
-    """A binary file that appears at ``path`` only once it is completely written and synced."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def write_cache_entry(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Write one entry atomically; a failure (a folder in its place, a full disk) costs the
+    entry, with a warning, never the command."""
     try:
-        with os.fdopen(handle, "wb") as file:
-            yield file
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not 0600
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write a file so readers see either the old content or the new, never a part of it."""
-    with atomic_writer(path) as file:
-        file.write(data)
+        with atomic_writer(path) as file:
+            write(file)
+    except OSError as error:
+        _warn_once(f"cannot write the cache file {path} ({error.strerror}): running without it")

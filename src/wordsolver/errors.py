@@ -35,3 +35,18 @@ class UnknownNameError(WordsolverError, LookupError):
         self.kind = kind
         self.name = name
         self.choices = choices
+
+
+#: Longest word quoted whole in a message.
+QUOTED_LENGTH = 40
+
+
+def quoted(word: str) -> str:
+    """A word as messages quote it, cut short when it is too long to read.
+
+    >>> quoted("crane"), quoted("x" * 50)
+    ("'crane'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (50 characters)")
+    """
+    if len(word) <= QUOTED_LENGTH:
+        return repr(word)
+    return f"{word[:QUOTED_LENGTH] + '…'!r} ({len(word):,} characters)"

@@ -15,12 +15,14 @@ import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
-from wordsolver.cache import atomic_writer, cache_dir
+from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
+from wordsolver.memory import ensure_fits
 
 #: Bump when the cell meaning or file layout changes; old cache files are then ignored.
 FORMAT_VERSION = 2
@@ -55,11 +57,20 @@ def matrix_key(game: Game) -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
 
 
+def matrix_bytes(game: Game) -> int:
+    """The memory the game's matrix takes."""
+    itemsize = np.dtype(game.rule.pattern_dtype(game.length)).itemsize
+    return len(game.secrets) * len(game.guesses) * itemsize
+
+
 def build_values(game: Game) -> PatternArray:
     """Compute every cell with the rule's compiled kernel (no cache).
 
     The cells are stored secret-major; the result is its guess × secret transposed view.
+    TooLargeError, before anything is allocated, when the matrix would not fit in memory.
     """
+    size = f"{len(game.guesses):,} guesses × {len(game.secrets):,} secrets"
+    ensure_fits(f"the pattern matrix of {size}", matrix_bytes(game))
     dtype = game.rule.pattern_dtype(game.length)
     storage: PatternArray = np.empty((len(game.secrets), len(game.guesses)), dtype=dtype)
     game.rule.fill_matrix(game.guess_codes, game.secret_codes(), storage.T)
@@ -70,7 +81,10 @@ def pattern_matrix(game: Game, *, use_cache: bool = True) -> PatternMatrix:
     """The game's matrix, from the disk cache when a verified copy exists."""
     if not use_cache:
         return PatternMatrix(game, build_values(game))
-    path = cache_dir() / f"matrix-{matrix_key(game)}.bin"
+    path = cache_path(f"matrix-{matrix_key(game)}.bin")
+    if path is None:
+        return PatternMatrix(game, build_values(game))
+    ensure_fits(f"the pattern matrix of {game.name}", matrix_bytes(game))
     storage_shape = (len(game.secrets), len(game.guesses))
     expected_dtype = np.dtype(game.rule.pattern_dtype(game.length))
     storage = _load(path, storage_shape, expected_dtype)
@@ -93,9 +107,12 @@ def _save(path: Path, storage: PatternArray) -> None:
         "dtype": storage.dtype.str,
         "blake2b": _checksum(storage),
     }
-    with atomic_writer(path) as file:
+
+    def write(file: BinaryIO) -> None:
         file.write(json.dumps(header).encode() + b"\n")
         file.write(storage.view(np.uint8).data)
+
+    write_cache_entry(path, write)
 
 
 def _load(

@@ -96,6 +96,10 @@ class Session:
         return bool(self.steps) and self.steps[-1].pattern == self.game.win_pattern
 
 
+#: Most guesses a history may hold: more than any game needs (and a bound on the work a typed
+#: history can cause).
+MAX_HISTORY = 64
+
 _ITEM = re.compile(r"^\s*([^\s:=]+)\s*[:=\s]\s*(.+?)\s*$")
 
 
@@ -105,8 +109,13 @@ def parse_history(text: str) -> list[tuple[str, str]]:
     >>> parse_history("crane:gy..g,tare 2-1")
     [('crane', 'gy..g'), ('tare', '2-1')]
     """
+    parts = [part for part in re.split(r"[,;]", text) if part.strip()]
+    if len(parts) > MAX_HISTORY:
+        raise InvalidPatternError(
+            f"a history holds at most {MAX_HISTORY} guesses, not {len(parts):,}"
+        )
     items = []
-    for part in filter(str.strip, re.split(r"[,;]", text)):
+    for part in parts:
         match = _ITEM.match(part)
         if match is None:
             raise InvalidPatternError(

@@ -27,8 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.errors import WordListError
+from wordsolver.files import read_user_text
 from wordsolver.games import Game
-from wordsolver.lexicon.loading import read_user_text
 
 FloatArray = npt.NDArray[np.float64]
 Int64Array = npt.NDArray[np.int64]

@@ -9,6 +9,7 @@ import pytest
 from wordsolver.alphabet import LATIN
 from wordsolver.anagram import NO_VALUES, SCRABBLE, find_letter_values, read_letter_values
 from wordsolver.errors import InvalidWordError, UnknownNameError, WordListError
+from wordsolver.files import UserFileError
 
 
 def test_scrabble_values() -> None:
@@ -64,11 +65,11 @@ def test_values_are_bounded(tmp_path: Path) -> None:
 
 
 def test_unreadable_file(tmp_path: Path) -> None:
-    with pytest.raises(WordListError, match="cannot read"):
+    with pytest.raises(UserFileError, match="cannot read"):
         find_letter_values(str(tmp_path / "absent.txt"))
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(WordListError, match="not UTF-8"):
+    with pytest.raises(UserFileError, match="not UTF-8"):
         read_letter_values(binary)
 
 

@@ -30,7 +30,7 @@ def test_games_lists_builtin_games(run_cli: RunCli) -> None:
 
 
 def test_feedback_prints_text_and_int(run_cli: RunCli) -> None:
-    result = run_cli("feedback", "wordle", "--words", "abide", "speed", "abide")
+    result = run_cli("feedback", "wordle", "speed", "abide")
     assert (result.code, result.out.split()) == (0, ["..y.y", "10"])
 
 

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.names import path_or_unknown
 from wordsolver.errors import InvalidWordError, WordListError
+from wordsolver.files import read_user_text
 
 #: Letter values above this are refused; it bounds scores so ranking keys fit in 64 bits, and
 #: no word game comes near it.
@@ -87,11 +88,7 @@ def find_letter_values(spec: str, alphabet: Alphabet = LATIN) -> LetterValues:
 
 def read_letter_values(path: Path, alphabet: Alphabet = LATIN) -> LetterValues:
     """Read ``letter value`` lines; errors name the file and the line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        raise WordListError(f"{path}: cannot read ({reason})") from None
+    text = read_user_text(path)
     values: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
         fields = line.split("#", 1)[0].split()

@@ -15,7 +15,7 @@ import numpy as np
 
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.index import LetterIndex
-from wordsolver.cache import atomic_write_bytes, cache_dir
+from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.lexicon import Lexicon
 
 #: Bump when the arrays or their meaning change, so old files are ignored.
@@ -24,14 +24,16 @@ FORMAT_VERSION = 1
 _ARRAYS = {"counts": np.uint8, "lengths": np.uint8, "masks": np.int64, "ranks": np.int32}
 
 
-def index_path(digest: str, alphabet: Alphabet = LATIN) -> Path:
-    """Where the index of the list with this digest is cached."""
-    return cache_dir() / f"anagram-{alphabet.name}-{digest}-v{FORMAT_VERSION}.npz"
+def index_path(digest: str, alphabet: Alphabet = LATIN) -> Path | None:
+    """Where the index of the list with this digest is cached (None: no usable cache)."""
+    return cache_path(f"anagram-{alphabet.name}-{digest}-v{FORMAT_VERSION}.npz")
 
 
 def cached_index(lexicon: Lexicon, alphabet: Alphabet = LATIN) -> LetterIndex:
     """The index of ``lexicon``: read from the cache when valid, otherwise built and cached."""
     path = index_path(lexicon.digest(), alphabet)
+    if path is None:
+        return LetterIndex.build(lexicon, alphabet)
     index = read_index(path, lexicon, alphabet)
     if index is None:
         index = LetterIndex.build(lexicon, alphabet)
@@ -51,7 +53,7 @@ def write_index(path: Path, index: LetterIndex) -> None:
         masks=index.masks,
         ranks=index.ranks,
     )
-    atomic_write_bytes(path, buffer.getvalue())
+    write_cache_entry(path, lambda file: file.write(buffer.getvalue()))
 
 
 def read_index(path: Path, lexicon: Lexicon, alphabet: Alphabet = LATIN) -> LetterIndex | None:

@@ -25,6 +25,8 @@ from wordsolver.errors import InvalidPatternError
 from wordsolver.strategies import Player, RankedGuess, find_strategy, strategy_names
 
 _SWITCH = {"on": True, "off": False}
+#: Most suggestions ``hint N`` shows (a screenful, however large N is).
+MAX_HINTS = 100
 
 
 class Assistant(Repl):
@@ -163,9 +165,9 @@ class Assistant(Repl):
         self.show()
 
     def _hint(self, argument: str) -> None:
-        if argument and not argument.isdigit():
+        if argument and not (argument.isascii() and argument.isdecimal()):
             raise PromptError(f"hint takes a number, not {argument!r}")
-        top = int(argument) if argument else self.more
+        top = min(int(argument), MAX_HINTS) if argument else self.more
         ranked = suggestions(self.player, self.state.session, top, removed=self.state.removed)
         self.console.print(suggestion_table(ranked, self.player.strategy.score_label))
 

@@ -25,7 +25,7 @@ from wordsolver.assistant.render import (
 from wordsolver.assistant.repl import Command, PromptError, Repl
 from wordsolver.assistant.resume import save_duel, save_solo
 from wordsolver.assistant.review import review
-from wordsolver.assistant.saves import SavedGame, SaveSlot
+from wordsolver.assistant.saves import SavedGame, SaveError, SaveSlot
 from wordsolver.session import Step
 from wordsolver.strategies import Player
 
@@ -101,9 +101,15 @@ class HostRepl(Repl):
         self.play(read_guess(self._side().game, text, hint=hint))
 
     def save(self) -> None:
-        """Save the game as it is now (when a save slot was given)."""
-        if self.slot is not None:
+        """Save the game as it is now (when a save slot was given); when saving fails, say so
+        once and play on unsaved."""
+        if self.slot is None:
+            return
+        try:
             self.slot.write(self.saved())
+        except SaveError as error:
+            self.console.print(f"✗ {error}: playing on without saving", style="yellow")
+            self.slot = None
 
     def show_guess(self, who: str, number: int, step: Step) -> None:
         """One scored guess, numbered."""

@@ -20,7 +20,7 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.cache import atomic_write_bytes, cache_dir
+from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.evaluate import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import matrix_key
@@ -57,17 +57,19 @@ def guesses_needed(player: Player, progress: Progress | None = None) -> npt.NDAr
             player.options.describe(),
         ]
     )
-    path = cache_dir() / f"needed-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json"
-    try:
-        cached = json.loads(path.read_text(encoding="utf-8"))
-        needed = np.asarray(cached["needed"], dtype=np.int64)
-        if cached["identity"] == identity and needed.shape == (len(game.secrets),):
-            return needed
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # missing or damaged: recompute below
+    path = cache_path(f"needed-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json")
+    if path is not None:
+        try:
+            cached = json.loads(path.read_text(encoding="utf-8"))
+            needed = np.asarray(cached["needed"], dtype=np.int64)
+            if cached["identity"] == identity and needed.shape == (len(game.secrets),):
+                return needed
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
+            pass  # missing or damaged: recompute below
     needed = evaluate(player, progress=progress).guesses
-    payload = {"identity": identity, "needed": needed.tolist()}
-    atomic_write_bytes(path, json.dumps(payload).encode())
+    if path is not None:
+        payload = json.dumps({"identity": identity, "needed": needed.tolist()}).encode()
+        write_cache_entry(path, lambda file: file.write(payload))
     return needed
 
 

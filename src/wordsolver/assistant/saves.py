@@ -10,14 +10,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from wordsolver.cache import atomic_write_bytes
 from wordsolver.errors import WordsolverError
+from wordsolver.files import atomic_write_bytes, parse_json
 from wordsolver.games import Game
 
 #: Bump when the file layout changes; older files are then reported, not misread.
@@ -29,11 +30,9 @@ class SaveError(WordsolverError):
 
 
 def data_dir() -> Path:
-    """The folder for saved games (created on first use)."""
+    """The folder for saved games (created by the first save)."""
     override = os.environ.get("WORDSOLVER_DATA_DIR")
-    folder = Path(override) if override else Path(platformdirs.user_data_dir("wordsolver"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return Path(override) if override else Path(platformdirs.user_data_dir("wordsolver"))
 
 
 def lists_digest(game: Game) -> str:
@@ -128,9 +127,15 @@ class SaveSlot:
         return self.path.is_file()
 
     def write(self, saved: SavedGame) -> None:
-        """Save atomically, replacing the previous save."""
+        """Save atomically, replacing the previous save; SaveError when the folder cannot take
+        it (read-only, full, a file in its place)."""
         text = json.dumps(saved.to_json(), ensure_ascii=False, indent=1)
-        atomic_write_bytes(self.path, text.encode())
+        try:
+            atomic_write_bytes(self.path, text.encode())
+        except OSError as error:
+            raise SaveError(
+                f"cannot save the game in {self.path.parent} ({error.strerror})"
+            ) from None
 
     def read(self) -> SavedGame:
         """The saved game; SaveError when there is none or it is damaged."""
@@ -141,9 +146,24 @@ class SaveSlot:
         except (OSError, UnicodeDecodeError) as error:
             raise SaveError(f"cannot read the saved game {self.path}: {error}") from None
         try:
-            return SavedGame.from_json(json.loads(text))
+            return SavedGame.from_json(parse_json(text))
         except ValueError as error:
-            raise SaveError(f"the saved game {self.path} is damaged ({error}); delete it") from None
+            kept = self.keep_damaged()
+            raise SaveError(
+                f"the saved game {self.path} is damaged ({error}); a copy is kept as {kept.name},"
+                " and a new game replaces it"
+            ) from None
+
+    def keep_damaged(self) -> Path:
+        """Copy a damaged save beside it (``…-solo.damaged.json``), so nothing is lost when a
+        new game replaces it."""
+        copy = self.path.with_suffix(".damaged.json")
+        if not copy.exists():
+            try:
+                shutil.copyfile(self.path, copy)
+            except OSError:
+                return self.path  # nowhere to copy to: the file itself stays until replaced
+        return copy
 
     def delete(self) -> None:
         """Forget the save (the game is over)."""

@@ -30,7 +30,7 @@ from wordsolver.assistant.conflict import find_conflict
 from wordsolver.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
-from wordsolver.session import Session, Step
+from wordsolver.session import MAX_HISTORY, Session, Step
 from wordsolver.strategies.base import IdArray
 from wordsolver.widen import can_widen, widened_matrix
 
@@ -112,6 +112,10 @@ class AssistantState:
         """
         if self.solved:
             raise InconsistentFeedbackError("the secret is found already: undo, or start anew")
+        if len(self.steps) >= MAX_HISTORY:
+            raise InvalidPatternError(
+                f"a game holds at most {MAX_HISTORY} guesses: undo, or start anew"
+            )
         row = self.game.guess_row(guess)
         pattern = self.game.parse_pattern(feedback) if isinstance(feedback, str) else feedback
         if not 0 <= pattern < self.game.n_patterns:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 import typer
 
@@ -28,6 +30,32 @@ COMMAND_MODULES = (
 )
 
 
+#: Longest error line printed (a megabyte argument is not echoed whole).
+MAX_ERROR = 240
+
+
+def one_line(message: str) -> str:
+    """The message on one line of at most :data:`MAX_ERROR` characters.
+
+    >>> one_line("bad word " + "x" * 1000)[-12:]
+    'xxxxxxxxxxx…'
+    """
+    flat = " ".join(message.split())
+    return flat if len(flat) <= MAX_ERROR else flat[: MAX_ERROR - 1] + "…"
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """Warnings of the library (a cache that cannot be used...) as one line, like the CLI's own."""
+    base.warn(one_line(str(message)))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit code; errors become one line on stderr.
 
@@ -36,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     show_traceback = "--traceback" in args
     args = [arg for arg in args if arg != "--traceback"]
+    warnings.showwarning = _show_warning
     for module in COMMAND_MODULES:
         importlib.import_module(module)
     command = typer.main.get_command(base.app)
@@ -44,10 +73,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WordsolverError as error:
         if show_traceback:
             raise
-        base.stderr.print(f"error: {error}", markup=False)
+        base.stderr.print(f"error: {one_line(str(error))}", markup=False)
         return ExitCode.USAGE
     except typer.TyperException as error:  # usage errors: bad option, missing argument
-        base.stderr.print(f"error: {error.format_message()}", markup=False)
+        base.stderr.print(f"error: {one_line(error.format_message())}", markup=False)
+        return ExitCode.USAGE
+    except MemoryError:
+        if show_traceback:
+            raise
+        base.stderr.print("error: not enough memory for this: use smaller word lists", markup=False)
         return ExitCode.USAGE
     except (KeyboardInterrupt, typer.Abort):
         base.stderr.print("interrupted", markup=False)

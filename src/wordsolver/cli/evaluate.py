@@ -16,6 +16,7 @@ from wordsolver.cli.options import (
     OpenerOption,
     game_command,
     play_options,
+    split_names,
 )
 from wordsolver.cli.progress import progress_bar
 from wordsolver.evaluate import Evaluation, evaluate, sample_secrets
@@ -36,11 +37,13 @@ def evaluate_command(
     guess_from: GuessFromOption = "allowed",
     opener: OpenerOption = None,
     sample: Annotated[int | None, typer.Option(min=1, help="play N random secrets only")] = None,
-    seed: Annotated[int, typer.Option(help="seed of --sample and of the random strategy")] = 0,
+    seed: Annotated[
+        int, typer.Option(min=0, help="seed of --sample and of the random strategy")
+    ] = 0,
     as_json: JsonOption = False,
 ) -> None:
     """Play every secret and report mean guesses, distribution, worst case and losses."""
-    names = [name for item in strategy for name in item.split(",") if name]
+    names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
     matrix = pattern_matrix(game)
     secrets = None if sample is None else sample_secrets(len(game.secrets), sample, seed)

@@ -19,7 +19,7 @@ from rich.table import Table
 from wordsolver.anagram import DEFAULT_DICTIONARY, load_dictionary
 from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.evaluate import comparison_table
-from wordsolver.cli.options import JsonOption
+from wordsolver.cli.options import JsonOption, split_names
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidWordError, WordsolverError
 from wordsolver.evaluate import Evaluation
@@ -42,6 +42,7 @@ from wordsolver.fallout import (
     terminal_players,
 )
 from wordsolver.fallout.report import pivot_rows
+from wordsolver.files import output_folder
 
 fallout = typer.Typer(
     name="fallout",
@@ -199,9 +200,9 @@ def sweep_command(
     check_heatmaps()
     pool = _pool(dictionary)
     total = len(length_list) * len(count_list) * len(names) * trials
+    output_folder(out)
     with progress_bar("sweep", total) as advance:
         result = sweep(pool, length_list, count_list, names, options, advance)
-    out.mkdir(parents=True, exist_ok=True)
     (out / "sweep.md").write_text(sweep_markdown(result), encoding="utf-8")
     (out / "sweep.csv").write_text(sweep_csv(result), encoding="utf-8")
     images = draw_heatmaps(result, out)
@@ -249,7 +250,7 @@ def _max_tries(until_solved: bool, tries: int | None) -> int | None:
 
 
 def _names(strategies: list[str]) -> list[str]:
-    return [name.strip() for item in strategies for name in item.split(",") if name.strip()]
+    return split_names(strategies, "strategy")
 
 
 def _numbers(text: str, option: str) -> list[int]:

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption, game_command
+from wordsolver.errors import InvalidWordError
 from wordsolver.games import GAMES, Game, GameSpec, ListSet, list_sizes
 from wordsolver.lexicon import BUILTIN_LISTS
 from wordsolver.strategies import STRATEGIES
@@ -103,6 +104,14 @@ def feedback(
     guess: Annotated[str, typer.Argument(help="the word played")],
     secret: Annotated[str, typer.Argument(help="the hidden word")],
 ) -> None:
-    """Show the feedback a guess earns against a secret, as text and as its pattern int."""
-    pattern = game.feedback(guess, secret)
+    """Show the feedback a guess earns against a secret, as text and as its pattern int.
+
+    The guess must be one the game allows, and the secret a word the game could hide (an
+    allowed word that fits its rule: distinct letters in Tonguess and Bulls and Cows).
+    """
+    guess_word = game.guesses.words[game.guess_row(guess)]
+    secret_word = game.word_rule.validate(secret)
+    if secret_word not in game.guess_index:
+        raise InvalidWordError(f"{secret_word!r} cannot be the secret of {game.name}")
+    pattern = game.feedback(guess_word, secret_word)
     stdout.print(f"{game.format_pattern(pattern)}\t{pattern}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -167,7 +168,7 @@ HistoryOption = Annotated[
     str, typer.Option(help='guesses and feedback so far, e.g. "crane:gy..g,slate:....g"')
 ]
 TopOption = Annotated[int, typer.Option(min=1, help="how many guesses to show")]
-SeedOption = Annotated[int, typer.Option(help="seed of the random strategy")]
+SeedOption = Annotated[int, typer.Option(min=0, help="seed of the random strategy")]
 StrategyOption = Annotated[
     str, typer.Option("--strategy", "-s", help="see `wordsolver strategies`")
 ]
@@ -185,6 +186,34 @@ GuessFromOption = Annotated[
 OpenerOption = Annotated[
     str | None, typer.Option(help="fixed first guesses, e.g. salet or raise,clout")
 ]
+
+
+def finite_seconds(value: float | None) -> float | None:
+    """A time limit must be a positive number of seconds (not -1, not nan)."""
+    if value is not None and not (math.isfinite(value) and value > 0):
+        raise typer.BadParameter(f"a time limit is a positive number of seconds, not {value}")
+    return value
+
+
+#: How long an exact search may take before the suggestions fall back to entropy.
+DEFAULT_SEARCH_SECONDS = 10.0
+SearchTimeOption = Annotated[
+    float,
+    typer.Option(
+        "--time",
+        callback=finite_seconds,
+        help="optimal: search at most this long, then rank by entropy",
+    ),
+]
+
+
+def split_names(items: list[str], what: str) -> list[str]:
+    """Names given by repeating an option or comma-separated (``-s entropy,minimax``); at least
+    one."""
+    names = [name.strip() for item in items for name in item.split(",") if name.strip()]
+    if not names:
+        raise typer.BadParameter(f"give at least one {what}")
+    return names
 
 
 def play_options(hard: bool, guess_from: str, opener: str | None) -> PlayOptions:

@@ -12,7 +12,7 @@ from wordsolver.assistant.host import HostedGame
 from wordsolver.assistant.hosting import DuelRepl, HostRepl, SoloRepl
 from wordsolver.assistant.picking import daily_secret, hardest_secret, random_secret
 from wordsolver.assistant.resume import SOLO, VERSUS, restore_duel, restore_solo
-from wordsolver.assistant.saves import SaveSlot
+from wordsolver.assistant.saves import SaveError, SaveSlot
 from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import HardOption, StrategyOption, game_command
 from wordsolver.cli.progress import progress_bar
@@ -26,7 +26,7 @@ from wordsolver.strategies import Player, PlayOptions, find_strategy
 def play(
     game: Game,
     seed: Annotated[
-        int | None, typer.Option(help="pick the secret (and break ties) reproducibly")
+        int | None, typer.Option(min=0, help="pick the secret (and break ties) reproducibly")
     ] = None,
     daily: Annotated[bool, typer.Option("--daily", help="play the word of the day")] = False,
     versus: Annotated[
@@ -77,7 +77,15 @@ def _new(
         raise typer.BadParameter("--daily picks the secret by date: leave out --seed and --versus")
     player = _player(matrix, strategy, hard, seed)
     if slot.exists():
-        warn("your saved game will be replaced on your first move (quit, then --resume keeps it)")
+        try:
+            slot.read()
+        except SaveError as error:
+            warn(str(error))
+        else:
+            warn(
+                "your saved game will be replaced on your first move"
+                " (quit now, then --resume continues it)"
+            )
     game = matrix.game
     if versus:
         with progress_bar("choosing my secret", len(game.secrets)) as advance:

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from wordsolver.cli.base import stderr
 
@@ -22,3 +31,26 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
     with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
+
+
+@contextmanager
+def time_bar(label: str, seconds: float) -> Iterator[None]:
+    """A bar that fills over ``seconds``, for work bounded by time rather than counted in steps
+    (an exact search with a time limit): the user sees how long it may still take at most."""
+    columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
+    done = threading.Event()
+    with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+        task = bar.add_task(f"{label} (at most {seconds:g} s)", total=seconds)
+        started = time.monotonic()
+
+        def tick() -> None:
+            while not done.wait(0.1):
+                bar.update(task, completed=min(seconds, time.monotonic() - started))
+
+        ticker = threading.Thread(target=tick, daemon=True)
+        ticker.start()
+        try:
+            yield
+        finally:
+            done.set()
+            ticker.join()

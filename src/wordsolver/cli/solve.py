@@ -9,33 +9,60 @@ from typing import Annotated
 import typer
 
 from wordsolver.assistant import Assistant, AssistantState, state_json, suggestions, terminal_lines
-from wordsolver.cli.base import app, stdout
+from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import (
+    DEFAULT_SEARCH_SECONDS,
     GuessFromOption,
     HardOption,
     HistoryOption,
     JsonOption,
+    SearchTimeOption,
     SeedOption,
     StrategyOption,
     TopOption,
     game_command,
     play_options,
 )
+from wordsolver.cli.progress import time_bar
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
+from wordsolver.search.exact import SearchInterrupted, SearchLimit
 from wordsolver.session import parse_history
-from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.strategies import Player, PlayOptions, RankedGuess, find_strategy
+from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import load_tree
 from wordsolver.tree.strategy import TreeStrategy
 
 
 def replayed(
-    game: Game, history: str, strategy: str, seed: int, options: PlayOptions
+    game: Game, history: str, strategy: str, seed: int, options: PlayOptions, seconds: float
 ) -> tuple[AssistantState, Player]:
-    """The assistant's state after ``--history``, and the player that suggests from there."""
+    """The assistant's state after ``--history``, and the player that suggests from there (an
+    exact search bounded by ``seconds``)."""
     state = AssistantState(pattern_matrix(game))
     state.replay(parse_history(history))
-    return state, Player(state.matrix, find_strategy(strategy, seed=seed), options)
+    chosen = find_strategy(strategy, seed=seed)
+    if isinstance(chosen, Optimal):
+        chosen = type(chosen)(SearchLimit(seconds=seconds))
+    return state, Player(state.matrix, chosen, options)
+
+
+def ranked_now(player: Player, state: AssistantState, top: int) -> tuple[Player, list[RankedGuess]]:
+    """The suggestions now, and the player that ranked them: an exact search shows a bar over
+    its time bound, and one that runs out of it gives way to entropy, with a warning."""
+    if not isinstance(player.strategy, Optimal):
+        return player, suggestions(player, state.session, top, removed=state.removed)
+    with time_bar("exact search", player.strategy.limit.seconds or 0.0):
+        try:
+            return player, suggestions(player, state.session, top, removed=state.removed)
+        except SearchInterrupted:
+            pass
+    warn(
+        f"the exact search did not finish within {player.strategy.limit.seconds:g} s"
+        " (--time): ranked by entropy instead"
+    )
+    fallback = Player(player.matrix, find_strategy("entropy"), player.options)
+    return fallback, suggestions(fallback, state.session, top, removed=state.removed)
 
 
 @app.command("solve")
@@ -48,6 +75,7 @@ def solve(
     hard: HardOption = False,
     guess_from: GuessFromOption = "allowed",
     seed: SeedOption = 0,
+    seconds: SearchTimeOption = DEFAULT_SEARCH_SECONDS,
     tree: Annotated[
         Path | None,
         typer.Option(help="follow a tree from `wordsolver tree build` (instant answers)"),
@@ -59,7 +87,8 @@ def solve(
     With --json, print the state after --history and the suggestions, then exit. With --tree,
     the suggestions follow a saved decision tree (the strategy answers off the tree).
     """
-    state, player = replayed(game, history, strategy, seed, play_options(hard, guess_from, None))
+    options = play_options(hard, guess_from, None)
+    state, player = replayed(game, history, strategy, seed, options, seconds)
     if tree is not None:
         player = Player(
             state.matrix,
@@ -67,7 +96,7 @@ def solve(
             player.options,
         )
     if as_json:
-        ranked = suggestions(player, state.session, top, removed=state.removed)
+        player, ranked = ranked_now(player, state, top)
         stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
         return
     assistant = Assistant(stdout, state, player, top=top, seed=seed)

@@ -10,9 +10,10 @@ import typer
 from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
-from wordsolver.cli.options import JsonOption
+from wordsolver.cli.options import JsonOption, split_names
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidWordError
+from wordsolver.files import output_folder
 from wordsolver.games import game_names
 from wordsolver.search.openers import BEAM_WIDTH
 from wordsolver.study import (
@@ -67,11 +68,12 @@ def study(
         raise InvalidWordError(
             f"give one --allowed per --answers ({len(answers)} --answers, {len(allowed)} --allowed)"
         )
+    output_folder(out)
     plan = StudyPlan(
         game_name,
         tuple(ListPair(a, b) for a, b in zip(answers, allowed, strict=True)),
-        _names(objective),
-        _names(algorithm),
+        _names(objective, "objective"),
+        _names(algorithm, "algorithm"),
         beam_width,
     )
     with progress_bar("study", len(plan.cells())) as advance:
@@ -98,8 +100,8 @@ def study(
     )
 
 
-def _names(items: list[str]) -> tuple[str, ...]:
-    return tuple(name for item in items for name in item.split(",") if name)
+def _names(items: list[str], what: str) -> tuple[str, ...]:
+    return tuple(split_names(items, what))
 
 
 def _summary(results: StudyResults) -> Table:

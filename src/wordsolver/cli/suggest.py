@@ -4,21 +4,23 @@ from __future__ import annotations
 
 import json
 
-from wordsolver.assistant import state_json, suggestions
+from wordsolver.assistant import state_json
 from wordsolver.assistant.render import WIDENED_NOTE, suggestion_table
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
+    DEFAULT_SEARCH_SECONDS,
     GuessFromOption,
     HardOption,
     HistoryOption,
     JsonOption,
+    SearchTimeOption,
     SeedOption,
     StrategyOption,
     TopOption,
     game_command,
     play_options,
 )
-from wordsolver.cli.solve import replayed
+from wordsolver.cli.solve import ranked_now, replayed
 from wordsolver.games import Game
 
 #: Candidates are listed by name when at most this many are left.
@@ -35,11 +37,13 @@ def suggest(
     hard: HardOption = False,
     guess_from: GuessFromOption = "allowed",
     seed: SeedOption = 0,
+    seconds: SearchTimeOption = DEFAULT_SEARCH_SECONDS,
     as_json: JsonOption = False,
 ) -> None:
     """The top guesses now, with their scores and the number of candidates left."""
-    state, player = replayed(game, history, strategy, seed, play_options(hard, guess_from, None))
-    ranked = suggestions(player, state.session, top)
+    options = play_options(hard, guess_from, None)
+    state, player = replayed(game, history, strategy, seed, options, seconds)
+    player, ranked = ranked_now(player, state, top)
     if as_json:
         stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
         return

@@ -17,6 +17,7 @@ from wordsolver.cli.options import (
     OpenerOption,
     SeedOption,
     StrategyOption,
+    finite_seconds,
     game_command,
     load_game,
     overrides_command,
@@ -25,6 +26,7 @@ from wordsolver.cli.options import (
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidPatternError, InvalidWordError
 from wordsolver.evaluate import Evaluation
+from wordsolver.files import check_output, write_output
 from wordsolver.games import Game, GameOverrides
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search import SearchLimit
@@ -65,11 +67,17 @@ def build(
         Path | None, typer.Option("--output", "-o", help="tree file to write")
     ] = None,
     seconds: Annotated[
-        float | None, typer.Option("--time", help="optimal: stop searching after this long")
+        float | None,
+        typer.Option(
+            "--time", callback=finite_seconds, help="optimal: stop searching after this long"
+        ),
     ] = None,
-    nodes: Annotated[int | None, typer.Option(help="optimal: stop after this many sets")] = None,
+    nodes: Annotated[
+        int | None, typer.Option(min=1, help="optimal: stop after this many sets")
+    ] = None,
     beam: Annotated[
-        int | None, typer.Option(help="optimal: try only the K most promising guesses per set")
+        int | None,
+        typer.Option(min=1, help="optimal: try only the K most promising guesses per set"),
     ] = None,
     weights: Annotated[
         str | None,
@@ -87,8 +95,9 @@ def build(
     if weights is not None and not isinstance(chosen, Optimal):
         raise InvalidWordError("--weights needs --strategy optimal")
     secret_weights = None if weights is None else load_weights(weights, game)
-    matrix = pattern_matrix(game)
     target = output or Path(f"{game.name.split()[0]}-{chosen.name}.tree.json")
+    check_output(target)  # before the search, not after it
+    matrix = pattern_matrix(game)
     with progress_bar(f"{chosen.name} tree", len(game.secrets)) as advance:
         if isinstance(chosen, Optimal):
             limit = SearchLimit(seconds, nodes, beam)
@@ -207,7 +216,7 @@ def export(
     if output is None:
         stdout.out(text, end="", highlight=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        write_output(output, text.encode("utf-8"))
 
 
 @tree_app.command("check")

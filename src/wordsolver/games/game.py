@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.alphabet import Alphabet, LetterCodes
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import InvalidWordError, quoted
 from wordsolver.games.rule import FeedbackRule
 from wordsolver.lexicon import Lexicon, WordRule
 
@@ -85,7 +85,7 @@ class Game:
         normal = WordRule(self.alphabet, self.length).validate(word)
         row = self.guess_index.get(normal)
         if row is None:
-            raise InvalidWordError(f"{normal!r} is not an allowed guess in {self.name}")
+            raise InvalidWordError(f"{quoted(normal)} is not an allowed guess in {self.name}")
         return row
 
     def feedback(self, guess: str, secret: str) -> int:

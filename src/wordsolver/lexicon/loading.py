@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordsolver.alphabet import Alphabet
-from wordsolver.errors import InvalidWordError, WordListError
+from wordsolver.errors import InvalidWordError, WordListError, quoted
+from wordsolver.files import UserFileError, read_user_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +38,13 @@ class WordRule:
         if not word:
             return "empty word"
         if self.length is not None and len(word) != self.length:
-            return f"{word!r} has {len(word)} letters, expected {self.length}"
+            return f"{quoted(word)} has {len(word)} letters, expected {self.length}"
         foreign = self.alphabet.foreign_letters(word)
         if foreign:
-            return f"{word!r} has letters outside the {self.alphabet.name} alphabet: {foreign}"
+            alphabet = self.alphabet.name
+            return f"{quoted(word)} has letters outside the {alphabet} alphabet: {foreign}"
         if self.distinct_letters and len(set(word)) != len(word):
-            return f"{word!r} repeats a letter"
+            return f"{quoted(word)} repeats a letter"
         return None
 
     def validate(self, word: str) -> str:
@@ -82,20 +84,13 @@ def lexicon_from_words(
     return _collect(name, ((None, word) for word in words), rule, skip_bad)
 
 
-def read_user_text(file: Path) -> str:
-    """The text of a user's file (UTF-8, a byte-order mark allowed); one-line errors."""
-    try:
-        return file.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise WordListError(f"{file}: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise WordListError(f"{file}: cannot read ({error.strerror})") from None
-
-
 def read_word_file(path: str | Path, rule: WordRule, *, skip_bad: bool = False) -> Lexicon:
     """Load a user's word list; errors name the file and the line."""
     file = Path(path)
-    text = read_user_text(file)
+    try:
+        text = read_user_text(file)
+    except UserFileError as error:
+        raise WordListError(str(error)) from None
     numbered = ((number, line.split("#", 1)[0]) for number, line in enumerate(text.splitlines(), 1))
     return _collect(str(file), ((n, line) for n, line in numbered if line.strip()), rule, skip_bad)
 

@@ -3,7 +3,7 @@ candidates) and fixed openers played first."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -49,8 +49,10 @@ class Player:
     def __init__(self, matrix: PatternMatrix, strategy: Strategy, options: PlayOptions) -> None:
         self.matrix = matrix
         self.strategy = strategy
-        self.options = options
         self.opener_rows = tuple(matrix.game.guess_row(word) for word in options.openers)
+        # Openers as the game spells them (ё folded, lower case), so reports echo them so.
+        spelled = tuple(matrix.game.guesses.words[row] for row in self.opener_rows)
+        self.options = replace(options, openers=spelled)
         self._all_rows = np.arange(len(matrix.game.guesses), dtype=np.intp)
 
     def pool(self, candidates: IdArray, consistent: BoolArray | None) -> IdArray:

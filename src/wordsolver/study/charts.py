@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordsolver.cache import atomic_write_bytes
+from wordsolver.files import atomic_write_bytes
 from wordsolver.study.runner import PairResults, StudyResults
 
 if TYPE_CHECKING:

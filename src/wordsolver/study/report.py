@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wordsolver.cache import atomic_write_bytes
+from wordsolver.files import atomic_write_bytes
 from wordsolver.study.charts import distribution_chart, means_chart
 from wordsolver.study.plan import ALGORITHMS, GOALS
 from wordsolver.study.results import CellResult, OpenerChoice

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wordsolver.cache import atomic_write_bytes
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluate import Evaluation
+from wordsolver.files import atomic_write_bytes, parse_json
 
 #: Bump when the meaning or layout of an entry changes.
 FORMAT_VERSION = 1
@@ -127,7 +127,7 @@ class ResultsFile:
 
     def _read(self) -> None:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = parse_json(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise WordsolverError(
                 f"{self.path}: cannot read the study results ({error}); move it away to start over"

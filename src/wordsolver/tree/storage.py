@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from wordsolver.cache import atomic_writer
 from wordsolver.errors import WordsolverError
+from wordsolver.files import UserFileError, parse_json, read_user_bytes, write_output
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.tree.export import nested_data
@@ -31,6 +31,9 @@ from wordsolver.tree.node import DecisionTree, Node
 from wordsolver.weights import SecretWeights
 
 FORMAT = "wordsolver-tree"
+#: What reading a damaged document can raise: wrong types and values, missing keys, nesting
+#: deeper than the recursion allows.
+_DAMAGE = (KeyError, TypeError, ValueError, AttributeError, RecursionError, WordsolverError)
 VERSION = 1
 
 
@@ -70,19 +73,19 @@ def tree_document(tree: DecisionTree) -> dict[str, Any]:
 
 
 def save_tree(tree: DecisionTree, path: Path) -> None:
-    """Write the tree file atomically (never half-written)."""
+    """Write the tree file where asked: atomically (never half-written), and never over a
+    folder, a device or a link (see :func:`wordsolver.files.write_output`)."""
     text = json.dumps(tree_document(tree), ensure_ascii=False, separators=(",", ":"))
-    with atomic_writer(path) as file:
-        file.write(text.encode("utf-8") + b"\n")
+    write_output(path, text.encode("utf-8") + b"\n")
 
 
 def read_tree_document(path: Path) -> dict[str, Any]:
     """The raw document of a tree file, checked for format and version only."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise TreeFileError(f"{path}: cannot read ({error.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        document = parse_json(read_user_bytes(path))
+    except UserFileError as error:
+        raise TreeFileError(str(error)) from None
+    except (UnicodeDecodeError, ValueError) as error:
         raise TreeFileError(f"{path}: not a tree file (damaged JSON: {error})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise TreeFileError(f"{path}: not a wordsolver tree file")
@@ -122,7 +125,14 @@ def load_tree(path: Path, matrix: PatternMatrix) -> DecisionTree:
             lower_bound=document.get("lower_bound"),
             weights=_weights_from_data(document.get("weights"), matrix.game),
         )
-    except (KeyError, TypeError, ValueError, AttributeError, WordsolverError) as error:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        RecursionError,
+        WordsolverError,
+    ) as error:
         raise TreeFileError(f"{path}: damaged tree ({error})") from None
 
 

@@ -100,7 +100,7 @@ class BodyLimit:
             return
         limit = self.limit_for(scope["path"])
         declared = dict(scope["headers"]).get(b"content-length", b"0")
-        if declared.isdigit() and int(declared) > limit:
+        if declared.isdigit() and int(declared) > limit:  # bytes: ASCII digits only
             await _too_large(limit)(scope, receive, send)
             return
         chunks: list[bytes] = []

@@ -13,9 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from wordsolver.anagram import DEFAULT_DICTIONARY, DICTIONARIES, LETTER_VALUES, MAX_WILDCARDS
 from wordsolver.games.registry import MAX_LENGTH
+from wordsolver.session import MAX_HISTORY
 
-#: Moves a history may hold (no strategy needs that many).
-MAX_HISTORY = 64
 #: Words a request may give as the possible secrets (a Fallout screen shows about 20).
 MAX_WORDS = 500
 #: Suggestions one request may ask for.
