@@ -35,3 +35,7 @@ class UnknownNameError(WordsolverError, LookupError):
         self.kind = kind
         self.name = name
         self.choices = choices
+
+
+class TimeLimitError(WordsolverError):
+    """A computation ran past the time it was given and was stopped (the web answers 503)."""

@@ -25,6 +25,7 @@ from wordsolver.errors import InvalidWordError, WordsolverError
 from wordsolver.evaluate import Evaluation
 from wordsolver.fallout import (
     FALLOUT_TRIES,
+    OCR_SECONDS,
     ScreenReading,
     SimulationOptions,
     Sweep,
@@ -82,11 +83,23 @@ DictOption = Annotated[
 def parse(
     file: Annotated[
         str | None,
-        typer.Argument(metavar="[FILE|-]", help="the screen as text; - or nothing reads stdin"),
+        typer.Argument(
+            metavar="[FILE|-]",
+            help="the screen as text, or just its words; - or nothing reads stdin",
+        ),
     ] = None,
     image: Annotated[
         Path | None, typer.Option(help="read the screen from a screenshot by OCR (Tesseract)")
     ] = None,
+    ocr_seconds: Annotated[
+        float,
+        typer.Option(
+            "--ocr-timeout",
+            min=0.1,
+            max=3600,
+            help="seconds OCR may take on --image before it stops",
+        ),
+    ] = OCR_SECONDS,
     length: Annotated[
         int | None, typer.Option(min=1, help="word length, when the screen is too noisy to tell")
     ] = None,
@@ -95,7 +108,11 @@ def parse(
     ] = "text",
     as_json: JsonOption = False,
 ) -> None:
-    """Find the candidate words and the bracket pairs on a terminal's screen."""
+    """Find the candidate words and the bracket pairs on a terminal's screen.
+
+    The screen is its text as shown (rows after their addresses), or a screenshot (--image);
+    text of words alone, one per line or separated by spaces, is read as the words on screen.
+    """
     printer = _PARSE_FORMATS.get(output)
     if printer is None:
         raise InvalidWordError(
@@ -103,7 +120,8 @@ def parse(
         )
     if image is not None and file is not None:
         raise InvalidWordError("give the screen as text (FILE) or as --image, not both")
-    screen = read_screen(read_screenshot(image) if image else _read_text(file), length)
+    text = read_screenshot(image, ocr_seconds) if image else _read_text(file)
+    screen = read_screen(text, length)
     if screen.fragments:
         shown = ", ".join(screen.fragments)
         warn(f"ignored letters that do not make a {screen.length}-letter word: {shown}")

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 import wordsolver
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import TimeLimitError, WordsolverError
 from wordsolver.strategies.optimal import SearchInterrupted
 from wordsolver.web.api import SCREENSHOT_PATH, router
 from wordsolver.web.limits import BodyLimit, TimeLimitExceeded, Worker
@@ -66,8 +66,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
 
 def _library_error(_: Request, error: Exception) -> JSONResponse:
-    # An exact search that ran out of time is the server's limit, not the user's mistake.
-    status = 503 if isinstance(error, SearchInterrupted) else 400
+    # A computation that ran out of time is the server's limit, not the user's mistake.
+    status = 503 if isinstance(error, SearchInterrupted | TimeLimitError) else 400
     return JSONResponse({"detail": str(error)}, status_code=status)
 
 

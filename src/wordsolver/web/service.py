@@ -9,8 +9,6 @@ life of the process; all calls run on the one worker thread, so the caches need 
 from __future__ import annotations
 
 import functools
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from wordsolver.anagram import (
@@ -147,9 +145,6 @@ def screen_text(request: ScreenRequest, deadline: Deadline) -> dict[str, Any]:
 
 
 def screen_image(data: bytes, length: int | None, deadline: Deadline) -> dict[str, Any]:
-    """The same from a screenshot, read by OCR (needs the ``fallout`` extra and Tesseract)."""
-    with tempfile.TemporaryDirectory(prefix="wordsolver-") as folder:
-        path = Path(folder) / "screenshot"
-        path.write_bytes(data)
-        text = read_screenshot(path)
-    return read_screen(text, length).to_json()
+    """The same from a screenshot, read by OCR (needs the ``ocr`` extra and Tesseract), which is
+    stopped at the deadline."""
+    return read_screen(read_screenshot(data, deadline.remaining()), length).to_json()
