@@ -1,9 +1,10 @@
-"""What each endpoint asks of the library, as plain functions run on the worker thread.
+"""What each endpoint asks of the library, as plain functions run in the lanes' workers.
 
 Every function takes the validated request and the request's :class:`Deadline`, calls the
 library, and returns JSON values in the schema of the matching ``--json`` output. Pattern
 matrices of built-in games and the hand solver's index are built on first use and kept for the
-life of the process; all calls run on the one worker thread, so the caches need no lock.
+life of the process (the server's, or a lane's child); each process runs its calls on one
+thread, so the caches need no lock.
 """
 
 from __future__ import annotations
@@ -98,6 +99,11 @@ def _player(request: PlayRequest, deadline: Deadline, openers: tuple[str, ...] =
         strategy = Optimal(SearchLimit(seconds=deadline.remaining()))
     options = PlayOptions(hard=request.hard, guess_from=request.guess_from, openers=openers)
     return Player(matrix, strategy, options)
+
+
+def needs_search(request: PlayRequest) -> bool:
+    """Whether the request's strategy is the exact search, which may run to the time limit."""
+    return isinstance(find_strategy(request.strategy, seed=request.seed), Optimal)
 
 
 def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
