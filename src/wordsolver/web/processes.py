@@ -26,6 +26,8 @@ T = TypeVar("T")
 
 #: Seconds a child may run past the deadline to report it stopped itself, before it is killed.
 GRACE = 0.5
+#: Seconds an idle child has to exit when the server stops, before it is killed.
+STOP_SECONDS = 2.0
 #: Modules the children share, imported once by the server that forks them.
 PRELOAD = ["wordsolver.web.service"]
 
@@ -75,10 +77,21 @@ class ProcessWorker:
         raise value
 
     def close(self) -> None:
-        """Stop the child; a running call is killed and ends in :class:`WorkerLost`."""
+        """Stop the child: an idle one is asked to exit, a busy one is killed (its call ends in
+        :class:`WorkerLost`)."""
+        if self._lock.acquire(blocking=False):
+            try:
+                if self._connection is not None and self._process is not None:
+                    with contextlib.suppress(OSError):
+                        self._connection.send(None)
+                    self._process.join(timeout=STOP_SECONDS)
+                self._kill()
+            finally:
+                self._lock.release()
+            return
         process = self._process
-        if process is not None:
-            _kill_group(process.pid)  # not under the lock, which a running call holds
+        if process is not None and process.pid is not None:
+            _kill_group(process.pid)  # not under the lock, which the running call holds
         with self._lock:
             self._kill()
 
@@ -86,19 +99,22 @@ class ProcessWorker:
         if self._process is None or not self._process.is_alive():
             self._kill()
             parent, child = _context.Pipe()
-            self._process = _context.Process(
+            process = _context.Process(
                 target=_serve, args=(child,), name=f"wordsolver-{self.name}", daemon=True
             )
-            self._process.start()
-            child.close()
-            self._connection = parent
+            try:
+                process.start()
+            finally:
+                child.close()
+            self._process, self._connection = process, parent
         assert self._connection is not None
         return self._connection
 
     def _kill(self) -> None:
         """Kill the child's whole process group (it may have started Tesseract) and reap it."""
         if self._process is not None:
-            _kill_group(self._process.pid)
+            if self._process.pid is not None and self._process.exitcode is None:
+                _kill_group(self._process.pid)
             self._process.join()
             self._process = None
         if self._connection is not None:
@@ -115,11 +131,17 @@ def _serve(connection: Connection) -> None:
     """The child's loop: run each call received and send back its result or its exception."""
     os.setpgrp()  # its own group: the parent kills it and its children together
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    # This process starts none of its own. Under a fork start method numba's parallel kernels
+    # take a named semaphore, which a child killed at a deadline would leave behind.
+    multiprocessing.set_start_method("spawn", force=True)
     while True:
         try:
-            call, deadline = connection.recv()
+            job = connection.recv()
         except (EOFError, OSError):
             return  # the server is gone
+        if job is None:
+            return  # asked to stop
+        call, deadline = job
         try:
             answer: tuple[bool, Any] = (True, call(deadline))
         except Exception as error:  # every failure goes back to the request
