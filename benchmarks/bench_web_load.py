@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -196,7 +195,14 @@ def main(argv: list[str] | None = None) -> int:
     cheap_ok = warm == 200 and set(alone.statuses) | set(loaded.statuses) <= {200}
     verdict = loaded.quantile(0.95) <= P95_BUDGET and cheap_ok
     table = Table(
-        "phase", "requests", "statuses", "p50", "p95", "max", "budget (p95)", "result",
+        "phase",
+        "requests",
+        "statuses",
+        "p50",
+        "p95",
+        "max",
+        "budget (p95)",
+        "result",
         title=f"web server under load: {CHEAP_CLIENTS} cheap clients, {seconds:g} s per phase",
     )
     for name, tally, budget in (
