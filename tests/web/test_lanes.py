@@ -151,3 +151,35 @@ def test_cheap_requests_do_not_wait_behind_an_exact_search() -> None:
     assert still_running, "the search must still run while the cheap requests are answered"
     assert waited < 3, f"a suggestion and a hand waited {waited:.1f} s behind an exact search"
     assert answers == [503]
+
+
+def test_loading_a_matrix_does_not_hold_up_quick_requests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first suggestion of a game loads its matrix (Tonguess 4: 10 to 15 s) on its own lane."""
+    with TestClient(create_app(WebSettings(time_limit=20))) as client:
+        wordle = {"game": "wordle", "top": 3}
+        assert client.post("/api/suggest", json=wordle).status_code == 200  # loaded
+        real = service.pattern_matrix
+
+        def slow(*args: object, **kwargs: object) -> object:
+            time.sleep(3)
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(service, "pattern_matrix", slow)
+        first: list[int] = []
+        loading = threading.Thread(
+            target=lambda: first.append(
+                client.post("/api/suggest", json={"game": "tonguess3", "top": 3}).status_code
+            )
+        )
+        loading.start()
+        time.sleep(0.5)
+        start = time.monotonic()
+        assert client.post("/api/suggest", json=wordle).status_code == 200
+        assert client.post("/api/hand", json={"letters": "retains"}).status_code == 200
+        waited = time.monotonic() - start
+        still_loading = loading.is_alive()
+        loading.join()
+    assert still_loading and first == [200]
+    assert waited < 2, f"quick requests waited {waited:.1f} s behind a matrix being loaded"

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from wordsolver.games.registry import MAX_LENGTH
 from wordsolver.web import service
-from wordsolver.web.lanes import Lanes
+from wordsolver.web.lanes import Lane, Lanes
 from wordsolver.web.models import (
     Catalogue,
     ErrorMessage,
@@ -60,7 +60,10 @@ def games(lanes: LanesDependency) -> Catalogue:
 @router.post("/suggest", response_model=SuggestResponse)
 async def suggest(body: SuggestRequest, lanes: LanesDependency) -> dict[str, Any]:
     """The candidates left after the history, and the best next guesses."""
-    lane = lanes.search if service.needs_search(body) else lanes.quick
+    if service.needs_search(body):
+        lane: Lane = lanes.search
+    else:
+        lane = lanes.quick if service.is_quick(body) else lanes.large
     return await lane.run(partial(service.suggest, body))
 
 

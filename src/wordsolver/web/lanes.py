@@ -1,8 +1,10 @@
 """Lanes: where each kind of request's library call runs, so that no kind waits behind another.
 
-- ``quick``: suggestions of the greedy strategies, hands and screen text, on one thread of the
-  server, where the matrices and indexes loaded once serve every later call. They take
-  milliseconds, so nothing long ever stands in their way.
+- ``quick``: suggestions of the greedy strategies over matrices already loaded, hands and
+  screen text, on one thread of the server, where the matrices and indexes loaded once serve
+  every later call. They take milliseconds, so nothing long ever stands in their way.
+- ``large``: suggestions whose matrix is not loaded yet, or is huge (Tonguess 4), on another
+  thread of the server: it loads the matrix into the shared caches, for the quick lane after.
 - ``search``: evaluations and the exact search; ``ocr``: screenshots. Each runs in child
   processes (:class:`~wordsolver.web.processes.ProcessWorker`) that are killed at the deadline,
   so a call past its time limit is really stopped and its worker is free for the next request.
@@ -151,6 +153,7 @@ class Lanes:
     """The server's lanes, one per kind of call."""
 
     quick: ThreadLane
+    large: ThreadLane
     search: ProcessLane
     ocr: ProcessLane
 
@@ -160,6 +163,7 @@ class Lanes:
         waiting = settings.long_queue
         return cls(
             ThreadLane("quick", seconds, 1, settings.quick_queue),
+            ThreadLane("large", seconds, 1, waiting),
             ProcessLane("search", seconds, settings.search_workers, waiting),
             ProcessLane("ocr", seconds, settings.ocr_workers, waiting),
         )
@@ -171,5 +175,5 @@ class Lanes:
 
     def close(self) -> None:
         """Stop every lane."""
-        for lane in (self.quick, self.search, self.ocr):
+        for lane in (self.quick, self.large, self.search, self.ocr):
             lane.close()

@@ -3,13 +3,14 @@
 Every function takes the validated request and the request's :class:`Deadline`, calls the
 library, and returns JSON values in the schema of the matching ``--json`` output. Pattern
 matrices of built-in games and the hand solver's index are built on first use and kept for the
-life of the process (the server's, or a lane's child); each process runs its calls on one
-thread, so the caches need no lock.
+life of the process (the server's, or a lane's child); a lock keeps two threads from building
+the same matrix at once.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from typing import Any
 
 from wordsolver.anagram import (
@@ -74,10 +75,34 @@ def catalogue(time_limit: float) -> Catalogue:
     return Catalogue(games=games, strategies=strategies, hand=hand, time_limit=time_limit)
 
 
-@functools.cache
+#: Suggestions over a matrix of more cells than this take long enough (Tonguess 4 has 640
+#: million) to be kept off the quick lane, with those whose matrix is not loaded yet.
+QUICK_CELLS = 50_000_000
+
+#: Matrices of built-in games by canonical name, loaded once per process and kept.
+_MATRICES: dict[str, PatternMatrix] = {}
+_LOADING = threading.Lock()
+
+
 def _builtin_matrix(name: str) -> PatternMatrix:
-    """The matrix of a built-in game by its canonical name (at most one per game)."""
-    return pattern_matrix(find_game(name))
+    """The matrix of a built-in game by its canonical name (built or loaded once, by one
+    thread, however many ask at the same time)."""
+    matrix = _MATRICES.get(name)
+    if matrix is None:
+        with _LOADING:
+            matrix = _MATRICES.get(name)
+            if matrix is None:
+                matrix = _MATRICES[name] = pattern_matrix(find_game(name))
+    return matrix
+
+
+def is_quick(request: PlayRequest) -> bool:
+    """Whether a suggestion for the request takes milliseconds: its matrix is small and ready
+    (given words are at most a few hundred, their matrix is built in no time)."""
+    if request.words is not None:
+        return True
+    matrix = _MATRICES.get(find_spec(request.game).name)
+    return matrix is not None and matrix.values.size <= QUICK_CELLS
 
 
 def game_matrix(request: PlayRequest) -> PatternMatrix:
