@@ -18,7 +18,7 @@ A screen needs a plausible layout: text of far more rows than a terminal shows i
 not a terminal screen. Text of letters and white space alone is a list of the words on screen
 (one per line, or separated by spaces), read as it is.
 
->>> read_screen("spies tires\nbones").words
+>>> read_screen("spies tires\\nbones").words
 ('spies', 'tires', 'bones')
 >>> screen = read_screen('''
 ... 0xF4A0 /:[SPIES(*_- 0xF4C8 __*=#])+|;_&
