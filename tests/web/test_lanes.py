@@ -72,6 +72,7 @@ def _alive(pid: int) -> bool:
 @pytest.fixture
 def lane() -> Iterator[ProcessLane]:
     started = ProcessLane("search", 0.5, workers=1, max_waiting=1)
+    started.warm()  # a cold start must not eat the short time limit
     yield started
     started.close()
 
@@ -119,6 +120,7 @@ def test_stuck_tesseract_is_killed_at_the_deadline(tmp_path: Path) -> None:
     stuck.write_text(f"#!/bin/sh\nexec sleep {marker}\n")
     stuck.chmod(0o755)
     ocr = ProcessLane("ocr", 1.0, workers=1, max_waiting=1)
+    ocr.warm()
     try:
         call = partial(_stuck_tesseract, str(stuck), blank_png(300, 200))
         # Stopped by the child (Tesseract's timeout) or, failing that, by the lane's kill.

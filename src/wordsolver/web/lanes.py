@@ -118,6 +118,11 @@ class ProcessLane(Lane):
         """Process ids of the children running now (for tests and the load benchmark)."""
         return [pid for worker in self._all if (pid := worker.pid) is not None]
 
+    def warm(self) -> None:
+        """Start every child now rather than on first use."""
+        for worker in self._all:
+            worker.warm()
+
     def _submit(self, call: Callable[[Deadline], T], deadline: Deadline) -> Future[T]:
         return self._executor.submit(self._in_child, call, deadline)
 

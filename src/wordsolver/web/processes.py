@@ -53,6 +53,11 @@ class ProcessWorker:
         """The child's process id (None when none is running)."""
         return None if self._process is None else int(self._process.pid)
 
+    def warm(self) -> None:
+        """Start the child now rather than on the first call (whose deadline would pay for it)."""
+        with self._lock:
+            self._started()
+
     def call(self, call: Callable[[Deadline], T], deadline: Deadline) -> T:
         """``call(deadline)`` in the child; the child is killed if the answer is late.
 
