@@ -1,6 +1,7 @@
 """Fallout: text that is no terminal screen, and screenshots no terminal makes."""
 
 import functools
+import os
 import random
 import zlib
 from pathlib import Path
@@ -37,6 +38,16 @@ def _screenshot(width: int, height: int) -> ArgsBuilder:
     return build
 
 
+def _stuck_tesseract(scratch: Path) -> list[str]:
+    """A screenshot, and a ``tesseract`` first on the PATH that never answers."""
+    stuck = scratch / "tesseract"
+    stuck.write_text("#!/bin/sh\nexec sleep 60\n")
+    stuck.chmod(0o755)
+    image = scratch / "screen.png"
+    image.write_bytes(blank_png(400, 300))
+    return ["fallout", "parse", "--image", str(image), "--ocr-timeout", "0.5"]
+
+
 CASES = [
     BadInput(
         "200 KB of random bytes",
@@ -60,6 +71,12 @@ CASES = [
         "a 30000×30000 screenshot (874 KB), past Pillow's own guard",
         _screenshot(30_000, 30_000),
         "the screenshot is too large: more than 178,956,970 pixels",
+    ),
+    BadInput(
+        "Tesseract stuck on a screenshot is stopped at --ocr-timeout",
+        _stuck_tesseract,
+        "reading the screenshot took longer than 0.5 s and was stopped",
+        env={"PATH": "{tmp}:" + os.environ.get("PATH", "")},
     ),
     BadInput(
         "a screenshot that is no image",
