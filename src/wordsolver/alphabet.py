@@ -51,11 +51,8 @@ class Alphabet:
 
     def foreign_letters(self, word: str) -> str:
         """The distinct letters of an already normalised word that the alphabet lacks, in order."""
-        seen: dict[str, None] = {}
-        for letter in word:
-            if letter not in self.letters:
-                seen[letter] = None
-        return "".join(seen)
+        # Deleting the alphabet's letters is one pass in C, quick even over a megabyte of input.
+        return "".join(dict.fromkeys(word.translate(dict.fromkeys(map(ord, self.letters)))))
 
     @property
     def sort_key(self) -> Callable[[str], Any] | None:

@@ -41,6 +41,10 @@ class UnknownNameError(WordsolverError, LookupError):
 QUOTED_LENGTH = 40
 
 
+class TimeLimitError(WordsolverError):
+    """A computation ran past the time it was given and was stopped (the web answers 503)."""
+
+
 def quoted(word: str) -> str:
     """A word as messages quote it, cut short when it is too long to read.
 

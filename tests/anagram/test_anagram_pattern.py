@@ -1,4 +1,4 @@
-"""Crossword patterns: validation, and the regular expression against fnmatch."""
+"""Crossword patterns: validation, and the compiled matcher against fnmatch."""
 
 from __future__ import annotations
 
@@ -65,6 +65,11 @@ def test_agrees_with_fnmatch(pattern: str, words: list[str], contains: str, excl
     if set(excludes) & set(contains + pattern):
         return
     unique = list(dict.fromkeys(words))
+    shortest = len(pattern) - pattern.count("*")
+    if unique and shortest > max(map(len, unique)):
+        with pytest.raises(InvalidWordError, match="needs at least"):
+            WordPattern.parse(pattern, contains, excludes).matches(unique)
+        return
     expected = sorted(
         word
         for word in unique
@@ -73,3 +78,24 @@ def test_agrees_with_fnmatch(pattern: str, words: list[str], contains: str, excl
         and not set(excludes) & set(word)
     )
     assert WordPattern.parse(pattern, contains, excludes).matches(unique) == expected
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    ["*?*?*?*?*?*?*?*?*q", "*?" * 15 + "*", "*a*b*c*", "*e*e*e*e*e*e*e*e*e*", "?*" * 12 + "s"],
+)
+def test_many_stars_match_like_fnmatch(pattern: str) -> None:
+    # A backtracking regular expression took tens of seconds on such patterns over a long list.
+    words = ["q", "iraq", "nastaliq", "abacus", "cabbage", "b" * 40 + "q", "e" * 30, "x" * 25 + "s"]
+    expected = sorted(word for word in words if fnmatchcase(word, pattern))
+    assert WordPattern.parse(pattern).matches(words) == expected
+
+
+@pytest.mark.parametrize("pattern", ["a" * 1_000_000, "*a" * 500_000, "?" * 41])
+def test_patterns_longer_than_every_word_are_refused(pattern: str) -> None:
+    with pytest.raises(InvalidWordError, match=r"needs at least [\d,]+ letters, .* more than 40$"):
+        WordPattern.parse(pattern).matches(["cat", "b" * 40])
+
+
+def test_a_million_stars_are_one_star() -> None:
+    assert WordPattern.parse("*" * 1_000_000).matches(["cat", "act"]) == ["act", "cat"]

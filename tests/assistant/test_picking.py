@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
 
 import numpy as np
@@ -56,3 +57,33 @@ def test_guess_counts_are_cached_and_rebuilt_when_damaged(
     for file in files:
         file.write_text('{"identity": "x", "needed": [1, 2')
     assert guesses_needed(solver).tolist() == first.tolist()
+
+
+def test_a_changed_guess_count_is_not_believed(
+    wordle: PatternMatrix, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One edited number once changed the duel's hidden secret: the checksum must catch it."""
+    solver = Player(wordle, find_strategy("minimax"), PlayOptions())
+    first = guesses_needed(solver)
+    edited = 0
+    for file in cache_dir().glob("needed-*.json"):
+        try:
+            document = json.loads(file.read_text(encoding="utf-8"))
+        except ValueError:
+            continue  # another test damaged it
+        if document["payload"]["needed"] == first.tolist():
+            document["payload"]["needed"][0] = 99  # still valid JSON of the right shape
+            file.write_text(json.dumps(document), encoding="utf-8")
+            edited += 1
+    assert edited
+    recomputed: list[bool] = []
+    real = picking.evaluate
+
+    def counted(*args: object, **kwargs: object) -> object:
+        recomputed.append(True)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(picking, "evaluate", counted)
+    assert guesses_needed(solver).tolist() == first.tolist()
+    assert recomputed == [True]
+    assert hardest_secret(solver, seed=1) in np.flatnonzero(first == first.max()).tolist()

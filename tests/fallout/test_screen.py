@@ -120,6 +120,38 @@ def test_screen_without_addresses_is_read_line_by_line() -> None:
     assert [row.address for row in reading.rows] == [None] * 4
 
 
+@pytest.mark.parametrize(
+    "text", ["spies\ntires\nwalls\n", "spies tires walls", "  SPIES\r\n\ttires  walls\n\n"]
+)
+def test_a_list_of_words_is_the_words_on_screen(text: str) -> None:
+    reading = read_screen(text)
+    assert reading.words == ("spies", "tires", "walls")
+    assert (reading.length, reading.brackets, reading.fragments) == (5, (), ())
+
+
+def test_a_word_of_another_length_in_a_list_is_a_fragment() -> None:
+    reading = read_screen("spies tires walls dog")
+    assert (reading.words, reading.fragments) == (("spies", "tires", "walls"), ("dog",))
+    assert read_screen("spies tires walls dog cat", length=3).words == ("dog", "cat")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            random.Random(0).randbytes(200_000).decode("utf-8", "replace"),
+            r"[\d,]+ rows, where a terminal shows 34",
+        ),
+        ("".join(random.Random(1).choices("ABC!?#$%", k=5000)), "a row of 5,000 characters"),
+        ("0xF4A0 " + "SPIES." * 10 + "\n0xF4AC TIRES.\n", "a row of 60 characters"),
+        ("\n".join(f"0x{0xF4A0 + 12 * k:X} .SPIES.TIRES" for k in range(65)), "65 rows"),
+    ],
+)
+def test_text_without_a_terminal_layout_is_refused(text: str, message: str) -> None:
+    with pytest.raises(WordsolverError, match=f"not a terminal screen: .*({message})"):
+        read_screen(text)
+
+
 def test_duplicate_words_are_listed_once() -> None:
     assert read_screen(_screen(("SPIES", "TIRES", "SPIES"))).words == ("spies", "tires")
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import urllib.request
+from collections.abc import Iterator
 
 import pytest
 
@@ -25,6 +27,33 @@ def test_serve_refuses_a_bad_port(run_cli: RunCli) -> None:
     assert result.code == 2 and "error:" in result.err
 
 
+def test_serve_on_a_port_in_use_is_one_error_line(run_cli: RunCli) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = run_cli("serve", "--port", str(port))
+    assert result.code == 2
+    assert result.err == f"error: cannot listen on 127.0.0.1 port {port}: Address already in use\n"
+
+
+def test_serve_on_an_unknown_host_is_one_error_line(run_cli: RunCli) -> None:
+    result = run_cli("serve", "--host", "no.such.host.invalid")
+    assert result.code == 2
+    assert result.err.startswith("error: cannot listen on no.such.host.invalid port 8000: ")
+    assert result.err.count("\n") == 1
+
+
+@pytest.fixture
+def interruptible() -> Iterator[None]:
+    """Ctrl-C reaches this process as it would in a terminal, whatever the parent set up: a
+    background job ignores SIGINT, and some runners block it."""
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    yield
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    signal.signal(signal.SIGINT, handler)
+
+
+@pytest.mark.usefixtures("interruptible")
 def test_serve_opens_the_page_and_stops_on_ctrl_c(
     run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -57,6 +57,10 @@ class LengthRange:
     def __post_init__(self) -> None:
         if self.shortest < 1:
             raise InvalidWordError(f"word length must be at least 1, not {self.shortest}")
+        if max(self.shortest, self.longest or 0) > LONGEST_WORD:
+            raise InvalidWordError(
+                f"word length must be at most {LONGEST_WORD} (no word is longer)"
+            )
         if self.longest is not None and self.longest < self.shortest:
             raise InvalidWordError(f"longest length {self.longest} is below {self.shortest}")
 

@@ -1,8 +1,9 @@
 """Crossword-style patterns: ``?`` is one letter, ``*`` any run of letters (even none).
 
 A pattern may also require letters somewhere in the word (``contains``, counted: ``"ee"`` means
-at least two e's) and forbid others (``excludes``). It becomes one regular expression run over
-the whole list joined by newlines, which is much faster than matching word by word.
+at least two e's) and forbid others (``excludes``). The whole list is matched in one compiled
+pass that never backtracks (:mod:`~wordsolver.anagram.glob`), so no pattern makes it slow; a
+pattern that needs more letters than the longest word has is refused.
 
 >>> pattern = WordPattern.parse("c?t*", excludes="u")
 >>> pattern.matches(["cat", "cut", "cattle", "act", "cots"])
@@ -13,21 +14,20 @@ the whole list joined by newlines, which is much faster than matching word by wo
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from wordsolver.alphabet import LATIN, Alphabet
+from wordsolver.anagram.glob import ANY, SEPARATOR, Points, matching_words
 from wordsolver.errors import InvalidWordError
 
 #: Stands for exactly one letter.
 ONE_LETTER = "?"
 #: Stands for any run of letters, including none.
 ANY_LETTERS = "*"
-
-# A character class that matches nothing, for when every letter is excluded.
-_NO_LETTER = r"[^\s\S]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,25 +60,44 @@ class WordPattern:
             raise InvalidWordError(f"letters both required and excluded: {''.join(both)}")
         return cls(pattern, required, excluded, alphabet)
 
-    def regex(self) -> re.Pattern[str]:
-        """A multi-line regular expression matching whole words, one per line."""
-        allowed = [letter for letter in self.alphabet.letters if letter not in self.excludes]
-        letter = f"[{''.join(map(re.escape, allowed))}]" if allowed else _NO_LETTER
-        pieces = {ONE_LETTER: letter, ANY_LETTERS: f"{letter}*"}
-        # Runs of '*' collapse to one, which spares the regex engine needless backtracking.
-        text = re.sub(r"\*+", ANY_LETTERS, self.text)
-        body = "".join(pieces.get(char, re.escape(char)) for char in text)
-        required = "".join(
-            f"(?=(?:[^\\n{re.escape(char)}]*{re.escape(char)}){{{count}}})"
-            for char, count in Counter(self.contains).items()
-        )
-        return re.compile(f"^{required}{body}$", re.MULTILINE)
+    @property
+    def shortest(self) -> int:
+        """The fewest letters a matching word has: the pattern's letters and ``?``."""
+        return len(self.text) - self.text.count(ANY_LETTERS)
 
     def matches(self, words: Sequence[str]) -> list[str]:
-        """The words that match, in alphabetical order."""
-        if not words:  # the empty text would match a pattern such as '*'
+        """The words that match, in alphabetical order.
+
+        Raises :class:`InvalidWordError` when the pattern needs more letters than the longest
+        word has: such a pattern is a mistake (or an attack), not a question.
+        """
+        if not words:
             return []
-        return sorted(found.group() for found in self.regex().finditer("\n".join(words)))
+        pieces = self.text.split(ANY_LETTERS)
+        bounds = np.cumsum([0, *map(len, pieces)], dtype=np.int64)
+        required = Counter(self.contains)
+        ids, longest = matching_words(
+            _points(chr(SEPARATOR).join(words)),
+            _points("".join(pieces).replace(ONE_LETTER, chr(ANY))),
+            bounds,
+            len(pieces) > 1,
+            _points(self.excludes),
+            _points("".join(required)),
+            np.array(list(required.values()), dtype=np.int64),
+        )
+        if self.shortest > longest:
+            raise InvalidWordError(
+                f"the pattern needs at least {self.shortest:,} letters,"
+                f" but no word of the list has more than {longest}"
+            )
+        if len(ids) == len(words):
+            return sorted(words)
+        return sorted(words[i] for i in ids.tolist())
+
+
+def _points(text: str) -> Points:
+    """The code points of ``text``, as the compiled matcher reads them."""
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
 
 
 def _letters(role: str, text: str, alphabet: Alphabet) -> str:

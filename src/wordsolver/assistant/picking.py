@@ -24,12 +24,13 @@ from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.evaluate import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import matrix_key
+from wordsolver.sealed import seal, unseal
 from wordsolver.strategies import Player
 
 #: Day 0 of the word-of-the-day cycle.
 EPOCH = date(2024, 1, 1)
 #: Bump when the cached guess counts change meaning; old files are then recomputed.
-NEEDED_FORMAT = 1
+NEEDED_FORMAT = 2  # 2: sealed with a checksum
 
 Progress = Callable[[int], None]
 
@@ -60,7 +61,7 @@ def guesses_needed(player: Player, progress: Progress | None = None) -> npt.NDAr
     path = cache_path(f"needed-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json")
     if path is not None:
         try:
-            cached = json.loads(path.read_text(encoding="utf-8"))
+            cached = unseal(json.loads(path.read_text(encoding="utf-8")))  # None if changed
             needed = np.asarray(cached["needed"], dtype=np.int64)
             if cached["identity"] == identity and needed.shape == (len(game.secrets),):
                 return needed
@@ -68,7 +69,7 @@ def guesses_needed(player: Player, progress: Progress | None = None) -> npt.NDAr
             pass  # missing or damaged: recompute below
     needed = evaluate(player, progress=progress).guesses
     if path is not None:
-        payload = json.dumps({"identity": identity, "needed": needed.tolist()}).encode()
+        payload = json.dumps(seal({"identity": identity, "needed": needed.tolist()})).encode()
         write_cache_entry(path, lambda file: file.write(payload))
     return needed
 

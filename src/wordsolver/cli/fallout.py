@@ -25,6 +25,7 @@ from wordsolver.errors import InvalidWordError, WordsolverError
 from wordsolver.evaluate import Evaluation
 from wordsolver.fallout import (
     FALLOUT_TRIES,
+    OCR_SECONDS,
     ScreenReading,
     SimulationOptions,
     Sweep,
@@ -42,7 +43,7 @@ from wordsolver.fallout import (
     terminal_players,
 )
 from wordsolver.fallout.report import pivot_rows
-from wordsolver.files import output_folder
+from wordsolver.files import output_folder, read_user_bytes
 
 fallout = typer.Typer(
     name="fallout",
@@ -83,11 +84,23 @@ DictOption = Annotated[
 def parse(
     file: Annotated[
         str | None,
-        typer.Argument(metavar="[FILE|-]", help="the screen as text; - or nothing reads stdin"),
+        typer.Argument(
+            metavar="[FILE|-]",
+            help="the screen as text, or just its words; - or nothing reads stdin",
+        ),
     ] = None,
     image: Annotated[
         Path | None, typer.Option(help="read the screen from a screenshot by OCR (Tesseract)")
     ] = None,
+    ocr_seconds: Annotated[
+        float,
+        typer.Option(
+            "--ocr-timeout",
+            min=0.1,
+            max=3600,
+            help="seconds OCR may take on --image before it stops",
+        ),
+    ] = OCR_SECONDS,
     length: Annotated[
         int | None, typer.Option(min=1, help="word length, when the screen is too noisy to tell")
     ] = None,
@@ -96,7 +109,11 @@ def parse(
     ] = "text",
     as_json: JsonOption = False,
 ) -> None:
-    """Find the candidate words and the bracket pairs on a terminal's screen."""
+    """Find the candidate words and the bracket pairs on a terminal's screen.
+
+    The screen is its text as shown (rows after their addresses), or a screenshot (--image);
+    text of words alone, one per line or separated by spaces, is read as the words on screen.
+    """
     printer = _PARSE_FORMATS.get(output)
     if printer is None:
         raise InvalidWordError(
@@ -104,7 +121,8 @@ def parse(
         )
     if image is not None and file is not None:
         raise InvalidWordError("give the screen as text (FILE) or as --image, not both")
-    screen = read_screen(read_screenshot(image) if image else _read_text(file), length)
+    text = read_screenshot(image, ocr_seconds) if image else _read_text(file)
+    screen = read_screen(text, length)
     if screen.fragments:
         shown = ", ".join(screen.fragments)
         warn(f"ignored letters that do not make a {screen.length}-letter word: {shown}")
@@ -114,13 +132,18 @@ def parse(
         printer(screen)
 
 
+#: Most characters a screen's text may have (a real screen has about 1,000).
+MAX_SCREEN_TEXT = 1 << 20
+
+
 def _read_text(file: str | None) -> str:
+    """The screen's text from a file or standard input, bounded in size."""
     if file is None or file == "-":
-        return sys.stdin.read()
-    try:
-        return Path(file).read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        raise WordsolverError(f"{file}: cannot read ({error.strerror})") from None
+        text = sys.stdin.read(MAX_SCREEN_TEXT + 1)
+        if len(text) > MAX_SCREEN_TEXT:
+            raise WordsolverError(f"the screen is longer than {MAX_SCREEN_TEXT:,} characters")
+        return text
+    return read_user_bytes(Path(file), MAX_SCREEN_TEXT).decode("utf-8", errors="replace")
 
 
 def _print_text(screen: ScreenReading) -> None:

@@ -30,11 +30,12 @@ def serve(
     """Play every game in the browser: serve the page and its JSON API until Ctrl-C."""
     try:
         from wordsolver.web.app import WebSettings
-        from wordsolver.web.server import make_server, run_until_stopped
+        from wordsolver.web.server import listen, make_server, run_until_stopped
     except ModuleNotFoundError as error:
         raise WordsolverError(
             f"serve needs the web extra ({error.name} is missing): pip install 'wordsolver[web]'"
         ) from None
+    sockets = [listen(host, port)]
     if host not in LOOPBACK:
         warn(f"listening on {host}: anyone who can reach this address can use the server")
 
@@ -43,4 +44,5 @@ def serve(
         if open_browser:
             webbrowser.open(url)
 
-    run_until_stopped(make_server(host, port, WebSettings(time_limit=time_limit)), ready)
+    server = make_server(host, port, WebSettings(time_limit=time_limit))
+    run_until_stopped(server, ready, sockets)

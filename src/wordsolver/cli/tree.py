@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
+import numpy as np
 import typer
 from rich.table import Table
 
@@ -34,6 +35,7 @@ from wordsolver.strategies import Player, find_strategy
 from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import (
     DecisionTree,
+    TreeFileError,
     check_tree,
     grow_tree,
     load_tree,
@@ -222,9 +224,11 @@ def export(
 @tree_app.command("check")
 @game_command
 def check(tree_file: TreeFile, game: Game, as_json: JsonOption = False) -> None:
-    """Prove a tree fits a game: every secret is reached and every edge can happen."""
+    """Prove a tree fits a game: every secret is reached, every edge can happen, and what the
+    file claims (proven, lower bound, hard mode and the other play options) is true."""
+    document = read_tree_document(tree_file)
     tree = load_tree(tree_file, pattern_matrix(game))
-    check_tree(tree)
+    check_tree(tree, document)
     numbers = _stats(tree)
     if as_json:
         stdout.print_json(json.dumps({"ok": True, **numbers}, ensure_ascii=False))
@@ -243,6 +247,7 @@ def walk(tree_file: TreeFile, overrides: GameOverrides) -> None:
     game = tree.matrix.game
     words = game.guesses.words
     node, turn = tree.root, 1
+    candidates = np.arange(len(game.secrets), dtype=np.intp)
     while True:
         stdout.print(f"guess {turn}: {words[node.guess]}")
         try:
@@ -260,10 +265,17 @@ def walk(tree_file: TreeFile, overrides: GameOverrides) -> None:
             stdout.print(f"solved in {turn}")
             return
         child = node.children.get(pattern)
+        fitting = candidates[tree.matrix.values[node.guess, candidates] == pattern]
+        if child is None and fitting.size:
+            raise TreeFileError(
+                f"{tree_file}: the tree has no branch for {game.format_pattern(pattern)} after"
+                f" guess {turn}, though {fitting.size} secret(s) give it: the file is damaged"
+                " (`wordsolver tree check` finds such faults)"
+            )
         if child is None:
             stdout.print(
                 f"no secret gives {game.format_pattern(pattern)} here; check the feedback",
                 markup=False,
             )
             continue
-        node, turn = child, turn + 1
+        node, turn, candidates = child, turn + 1, fitting

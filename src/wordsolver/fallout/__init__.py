@@ -11,7 +11,7 @@ Playing one terminal needs nothing from here: it is the ``fallout`` game with th
 """
 
 from wordsolver.fallout.heatmap import check_heatmaps, draw_heatmaps
-from wordsolver.fallout.ocr import read_screenshot
+from wordsolver.fallout.ocr import MAX_PIXELS, OCR_SECONDS, read_screenshot
 from wordsolver.fallout.players import (
     COMPILED,
     CompiledPlayer,
@@ -30,7 +30,9 @@ from wordsolver.fallout.terminals import Terminals, TerminalSpec, draw_terminals
 __all__ = [
     "COMPILED",
     "FALLOUT_TRIES",
+    "MAX_PIXELS",
     "METRICS",
+    "OCR_SECONDS",
     "BracketPair",
     "CompiledPlayer",
     "LibraryPlayer",

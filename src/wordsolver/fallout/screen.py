@@ -14,6 +14,12 @@ letter it resembles (``SP1ES``); a letter run longer than the words loses doubtf
 or lower case on an upper-case screen); runs that still do not fit are reported as fragments
 rather than guessed.
 
+A screen needs a plausible layout: text of far more rows than a terminal shows is refused as
+not a terminal screen. Text of letters and white space alone is a list of the words on screen
+(one per line, or separated by spaces), read as it is.
+
+>>> read_screen("spies tires\\nbones").words
+('spies', 'tires', 'bones')
 >>> screen = read_screen('''
 ... 0xF4A0 /:[SPIES(*_- 0xF4C8 __*=#])+|;_&
 ... 0xF4AC )](->;#!TIRE 0xF4D4 [}#(%(*BONES
@@ -45,6 +51,14 @@ BRACKETS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 DIGIT_LETTERS = str.maketrans("0123456789", "OIZEASGTBG")
 #: Shortest letter run that counts towards guessing the word length.
 MIN_WORD = 3
+#: Rows of memory a terminal shows: two columns of 17.
+TERMINAL_ROWS = 34
+#: Most rows a screen's text may have: room for rows an OCR tool splits in two.
+MAX_ROWS = 64
+#: Most characters a row may have: room for two columns pasted without addresses, and noise.
+MAX_ROW_WIDTH = 3 * ROW_WIDTH
+
+_WORD_LIST = re.compile(r"[A-Za-z\s]*[A-Za-z][A-Za-z\s]*")
 
 _RUN = re.compile(r"[A-Za-z0-9]+")
 _GAP = re.compile(r"\s{2,}")
@@ -98,8 +112,11 @@ def read_screen(text: str, length: int | None = None) -> ScreenReading:
 
     Without ``length`` the words are the letter runs of the most common length.
     """
-    rows = screen_rows(text)
-    stream = "".join(row.data for row in rows)
+    listed = _WORD_LIST.fullmatch(text) is not None
+    rows = [Row(None, word) for word in text.split()] if listed else screen_rows(text)
+    if not listed:
+        _check_layout(rows)
+    stream = (" " if listed else "").join(row.data for row in rows)
     runs = [match.group() for match in _RUN.finditer(stream)]
     runs = [run for run in runs if any(ch.isalpha() for ch in run)]
     if not runs:
@@ -117,6 +134,20 @@ def read_screen(text: str, length: int | None = None) -> ScreenReading:
     if len(words) < 2:
         raise WordsolverError(f"found {len(words)} word(s) of {size} letters: not a terminal")
     return ScreenReading(tuple(words), size, bracket_pairs(rows), tuple(fragments), tuple(rows))
+
+
+def _check_layout(rows: list[Row]) -> None:
+    """Refuse text whose rows are far more, or far wider, than a terminal's."""
+    widest = max((len(row.data) for row in rows), default=0)
+    if len(rows) > MAX_ROWS or widest > MAX_ROW_WIDTH:
+        shape = (
+            f"{len(rows):,} rows, where a terminal shows {TERMINAL_ROWS}"
+            if len(rows) > MAX_ROWS
+            else f"a row of {widest:,} characters, where a terminal's have {ROW_WIDTH}"
+        )
+        raise WordsolverError(
+            f"not a terminal screen: {shape} (give its screen, or its words one per line)"
+        )
 
 
 def screen_rows(text: str) -> list[Row]:

@@ -1,4 +1,4 @@
-"""The JSON API: one route per library service, each run on the worker within the time limit.
+"""The JSON API: one route per library service, each run in its lane within the time limit.
 
 The server keeps no game state: the page sends the whole history with every request, so any
 number of tabs can play at once and a restart loses nothing.
@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from wordsolver.games.registry import MAX_LENGTH
 from wordsolver.web import service
-from wordsolver.web.limits import Worker
+from wordsolver.web.lanes import Lane, Lanes
 from wordsolver.web.models import (
     Catalogue,
     ErrorMessage,
@@ -36,46 +36,53 @@ router = APIRouter(
         400: {"model": ErrorMessage, "description": "bad input: the message says what is wrong"},
         413: {"model": ErrorMessage, "description": "request body too large"},
         422: {"model": ErrorMessage, "description": "malformed request body or parameter"},
-        503: {"model": ErrorMessage, "description": "the computation ran past the time limit"},
+        503: {
+            "model": ErrorMessage,
+            "description": "the computation ran past the time limit, or the server is busy",
+        },
     },
 )
 
 
-def _worker(request: Request) -> Worker:
-    return cast(Worker, request.app.state.worker)
+def _lanes(request: Request) -> Lanes:
+    return cast(Lanes, request.app.state.lanes)
 
 
-WorkerDependency = Annotated[Worker, Depends(_worker)]
+LanesDependency = Annotated[Lanes, Depends(_lanes)]
 
 
 @router.get("/games", response_model=Catalogue)
-def games(worker: WorkerDependency) -> Catalogue:
+def games(lanes: LanesDependency) -> Catalogue:
     """Built-in games, strategies, hand-solver choices and the time limit."""
-    return service.catalogue(worker.seconds)
+    return service.catalogue(lanes.seconds)
 
 
 @router.post("/suggest", response_model=SuggestResponse)
-async def suggest(body: SuggestRequest, worker: WorkerDependency) -> dict[str, Any]:
+async def suggest(body: SuggestRequest, lanes: LanesDependency) -> dict[str, Any]:
     """The candidates left after the history, and the best next guesses."""
-    return await worker.run(partial(service.suggest, body))
+    if service.needs_search(body):
+        lane: Lane = lanes.search
+    else:
+        lane = lanes.quick if service.is_quick(body) else lanes.large
+    return await lane.run(partial(service.suggest, body))
 
 
 @router.post("/evaluate", response_model=EvaluateResponse)
-async def evaluate(body: EvaluateRequest, worker: WorkerDependency) -> dict[str, Any]:
+async def evaluate(body: EvaluateRequest, lanes: LanesDependency) -> dict[str, Any]:
     """Play every secret of the game with one strategy: mean, worst, losses, distribution."""
-    return await worker.run(partial(service.evaluate_strategy, body))
+    return await lanes.search.run(partial(service.evaluate_strategy, body))
 
 
 @router.post("/hand", response_model=HandResponse)
-async def hand(body: HandRequest, worker: WorkerDependency) -> dict[str, Any]:
+async def hand(body: HandRequest, lanes: LanesDependency) -> dict[str, Any]:
     """Every word a hand of letters (``*`` = wildcard) spells, ranked by score."""
-    return await worker.run(partial(service.hand_words, body))
+    return await lanes.quick.run(partial(service.hand_words, body))
 
 
 @router.post("/fallout/screen", response_model=ScreenResponse)
-async def fallout_screen(body: ScreenRequest, worker: WorkerDependency) -> dict[str, Any]:
+async def fallout_screen(body: ScreenRequest, lanes: LanesDependency) -> dict[str, Any]:
     """The candidate words and bracket pairs of a Fallout terminal's screen text."""
-    return await worker.run(partial(service.screen_text, body))
+    return await lanes.quick.run(partial(service.screen_text, body))
 
 
 @router.post(
@@ -90,11 +97,11 @@ async def fallout_screen(body: ScreenRequest, worker: WorkerDependency) -> dict[
 )
 async def fallout_screenshot(
     request: Request,
-    worker: WorkerDependency,
+    lanes: LanesDependency,
     length: Annotated[int | None, Query(ge=1, le=MAX_LENGTH)] = None,
 ) -> dict[str, Any]:
     """The same from a screenshot sent as the raw body (OCR: the ``fallout`` extra)."""
     data = await request.body()
     if not data:
         raise HTTPException(400, "send the screenshot itself as the request body (PNG or JPEG)")
-    return await worker.run(partial(service.screen_image, data, length))
+    return await lanes.ocr.run(partial(service.screen_image, data, length))

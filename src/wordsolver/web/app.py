@@ -1,50 +1,62 @@
 """The FastAPI application: the JSON API, the static page, and errors as one readable line.
 
-Every error answer is ``{"detail": "..."}``: bad input the library refuses is 400, a malformed
-body 422, an oversized body 413, and a computation past the time limit 503.
+Every error answer is ``{"detail": "..."}``: bad input the library refuses is 400, an unknown
+route 404, a known route called with the wrong method 405, a malformed body 422, an oversized
+body 413, and a computation past the time limit (or a lane with no room) 503.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 import wordsolver
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import TimeLimitError, WordsolverError
 from wordsolver.search import SearchInterrupted
 from wordsolver.web.api import SCREENSHOT_PATH, router
-from wordsolver.web.limits import BodyLimit, TimeLimitExceeded, Worker
+from wordsolver.web.lanes import LaneBusy, Lanes, LaneSettings
+from wordsolver.web.limits import BodyLimit, TimeLimitExceeded
+from wordsolver.web.processes import WorkerLost
 
 #: The page: plain HTML, CSS and JavaScript modules, served as they are (no build step).
 STATIC = Path(__file__).parent / "static"
+#: Every HTTP method, for the route that says which one a path takes.
+METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+#: An absolute path of two or more parts, standing alone (``1/5`` is not one).
+_PATH = re.compile(r"(?<![\w.])(?:/[\w.+-]+){2,}/?")
 
 
 @dataclass(frozen=True, slots=True)
 class WebSettings:
-    """Limits of the server: seconds per computation, bytes per body (images may be larger)."""
+    """Limits of the server: seconds per computation, bytes per body (images may be larger),
+    and the workers and queues of the lanes."""
 
     time_limit: float = 30.0
     max_body: int = 128 * 1024
     max_image: int = 8 * 1024 * 1024
+    lanes: LaneSettings = field(default_factory=LaneSettings)
 
 
 def create_app(settings: WebSettings | None = None) -> FastAPI:
-    """The app with its worker; nothing is loaded until a request needs it."""
+    """The app with its lanes; nothing is loaded (and no worker started) until a request needs
+    it."""
     chosen = settings or WebSettings()
-    worker = Worker(chosen.time_limit)
+    lanes = Lanes.start(chosen.time_limit, chosen.lanes)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
-        worker.close()
+        lanes.close()
 
     app = FastAPI(
         title="wordsolver",
@@ -54,11 +66,17 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         redoc_url=None,
         lifespan=lifespan,
     )
-    app.state.worker = worker
+    app.state.lanes = lanes
     app.add_exception_handler(WordsolverError, _library_error)
-    app.add_exception_handler(TimeLimitExceeded, _too_slow)
+    for unavailable in (TimeLimitExceeded, LaneBusy, WorkerLost):
+        app.add_exception_handler(unavailable, _unavailable)
     app.add_exception_handler(RequestValidationError, _malformed)
+    app.add_exception_handler(Exception, _bug)
     app.include_router(router)
+    # Without this, a GET on a POST route would fall through to the page's files and get a 404.
+    app.add_api_route(
+        f"{router.prefix}/{{rest:path}}", _wrong_route, methods=METHODS, include_in_schema=False
+    )
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     limits = {SCREENSHOT_PATH: chosen.max_image}
     app.add_middleware(BodyLimit, limit_for=lambda path: limits.get(path, chosen.max_body))
@@ -66,13 +84,45 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
 
 def _library_error(_: Request, error: Exception) -> JSONResponse:
-    # An exact search that ran out of time is the server's limit, not the user's mistake.
-    status = 503 if isinstance(error, SearchInterrupted) else 400
-    return JSONResponse({"detail": str(error)}, status_code=status)
+    # A computation that ran out of time is the server's limit, not the user's mistake.
+    status = 503 if isinstance(error, SearchInterrupted | TimeLimitError) else 400
+    return JSONResponse({"detail": without_paths(str(error))}, status_code=status)
 
 
-def _too_slow(_: Request, error: Exception) -> JSONResponse:
+def _unavailable(_: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(error)}, status_code=503)
+
+
+def _bug(_: Request, error: Exception) -> JSONResponse:
+    # Its message may name the server's files: the log has it, the client gets the kind only.
+    return JSONResponse(
+        {"detail": f"the server failed on this request ({type(error).__name__})"}, status_code=500
+    )
+
+
+def _wrong_route(request: Request) -> JSONResponse:
+    allowed = sorted(
+        method
+        for route in router.routes
+        if isinstance(route, APIRoute) and route.path == request.url.path
+        for method in route.methods or ()
+    )
+    if not allowed:
+        return JSONResponse({"detail": f"no such endpoint: {request.url.path}"}, 404)
+    return JSONResponse(
+        {"detail": f"{request.method} is not allowed here; use {', '.join(allowed)}"},
+        status_code=405,
+        headers={"Allow": ", ".join(allowed)},
+    )
+
+
+def without_paths(message: str) -> str:
+    """A message with the server's file paths taken out: they are no business of the client.
+
+    >>> without_paths("/tmp/x/screenshot: cannot read; 1/5 correct")
+    '<server file>: cannot read; 1/5 correct'
+    """
+    return _PATH.sub("<server file>", message)
 
 
 def _malformed(_: Request, error: Exception) -> JSONResponse:

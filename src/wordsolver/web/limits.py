@@ -1,25 +1,18 @@
-"""Bounds on what one request may cost: a time limit on library calls and a size limit on bodies.
+"""Bounds on what one request may cost: a deadline on library calls and a size limit on bodies.
 
-Library calls run one at a time on a single worker thread, so a slow request can neither starve
-the event loop nor run two compiled kernels over huge matrices at once. Each call has a
-:class:`Deadline`: the request answers 503 when it passes, and calls that report progress (an
-evaluation) stop there too; a call that cannot be interrupted finishes in the background and
-leaves its result in the caches for the next request.
+Every library call gets a :class:`Deadline`: the request answers 503 when it passes, calls that
+report progress (an evaluation) stop there themselves, and the lanes of
+:mod:`~wordsolver.web.lanes` stop the rest.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-T = TypeVar("T")
 
 
 class TimeLimitExceeded(Exception):
@@ -52,7 +45,11 @@ class Deadline:
         Takes and ignores one argument so it can be a library progress callback.
         """
         if time.monotonic() > self.at:
-            raise TimeLimitExceeded(_too_slow(self.seconds))
+            raise TimeLimitExceeded(self.message())
+
+    def message(self) -> str:
+        """What a request past this deadline is told."""
+        return _too_slow(self.seconds)
 
 
 def _too_slow(seconds: float) -> str:
@@ -60,27 +57,6 @@ def _too_slow(seconds: float) -> str:
         f"the computation took longer than the time limit of {seconds:g} s"
         " (or the server was busy with another one); try a smaller request, or again later"
     )
-
-
-class Worker:
-    """Runs library calls one at a time on a background thread, each within the time limit."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordsolver-web")
-
-    async def run(self, call: Callable[[Deadline], T]) -> T:
-        """``call(deadline)`` on the worker thread; TimeLimitExceeded when it is too slow."""
-        future = self._executor.submit(call, Deadline.after(self.seconds))
-        try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds)
-        except TimeoutError:
-            future.cancel()  # a call still waiting in the queue never starts
-            raise TimeLimitExceeded(_too_slow(self.seconds)) from None
-
-    def close(self) -> None:
-        """Drop queued calls; a running one finishes in the background."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 class BodyLimit:

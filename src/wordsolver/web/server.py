@@ -5,12 +5,15 @@
 
 from __future__ import annotations
 
+import os
+import socket
 import threading
 import time
 from collections.abc import Callable
 
 import uvicorn
 
+from wordsolver.errors import WordsolverError
 from wordsolver.web.app import WebSettings, create_app
 
 #: Seconds to wait for the server to listen before giving up on the ready callback.
@@ -39,12 +42,32 @@ def wait_started(server: uvicorn.Server) -> bool:
     return True
 
 
-def run_until_stopped(server: uvicorn.Server, on_ready: Callable[[str], None]) -> None:
-    """Serve until Ctrl-C; ``on_ready(url)`` is called from another thread once it listens."""
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to the address and listening; a port in use or an unknown host is a
+    :class:`WordsolverError` rather than the server's log line and exit."""
+    try:
+        family, _, _, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        return socket.create_server(address[:2], family=family)
+    except OSError as error:  # socket.gaierror too: the host has no address
+        # A bind error's strerror repeats the address; a lookup error's errno is the resolver's.
+        if error.errno is not None and not isinstance(error, socket.gaierror):
+            reason = os.strerror(error.errno)
+        else:
+            reason = error.strerror or str(error)
+        raise WordsolverError(f"cannot listen on {host} port {port}: {reason}") from None
+
+
+def run_until_stopped(
+    server: uvicorn.Server, on_ready: Callable[[str], None], sockets: list[socket.socket]
+) -> None:
+    """Serve on the sockets until Ctrl-C; ``on_ready(url)`` is called from another thread once
+    it listens."""
 
     def announce() -> None:
         if wait_started(server):
             on_ready(server_url(server))
 
     threading.Thread(target=announce, name="wordsolver-ready", daemon=True).start()
-    server.run()
+    server.run(sockets=sockets)

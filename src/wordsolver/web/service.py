@@ -1,16 +1,16 @@
-"""What each endpoint asks of the library, as plain functions run on the worker thread.
+"""What each endpoint asks of the library, as plain functions run in the lanes' workers.
 
 Every function takes the validated request and the request's :class:`Deadline`, calls the
 library, and returns JSON values in the schema of the matching ``--json`` output. Pattern
 matrices of built-in games and the hand solver's index are built on first use and kept for the
-life of the process; all calls run on the one worker thread, so the caches need no lock.
+life of the process (the server's, or a lane's child); a lock keeps two threads from building
+the same matrix at once.
 """
 
 from __future__ import annotations
 
 import functools
-import tempfile
-from pathlib import Path
+import threading
 from typing import Any
 
 from wordsolver.anagram import (
@@ -78,10 +78,41 @@ def catalogue(time_limit: float) -> Catalogue:
     return Catalogue(games=games, strategies=strategies, hand=hand, time_limit=time_limit)
 
 
-@functools.cache
+#: Suggestions over a matrix of more cells than this take long enough (Tonguess 4 has 640
+#: million) to be kept off the quick lane, with those whose matrix is not loaded yet.
+QUICK_CELLS = 50_000_000
+
+#: Matrices of built-in games by (canonical name, list set), loaded once per process and kept.
+_MATRICES: dict[tuple[str, str], PatternMatrix] = {}
+_LOADING = threading.Lock()
+
+
+def _matrix_key(request: PlayRequest) -> tuple[str, str]:
+    """The canonical game name and list set of a request for a built-in game."""
+    spec = find_spec(request.game)
+    return spec.name, spec.list_set(request.lists).name
+
+
 def _builtin_matrix(name: str, lists: str) -> PatternMatrix:
-    """The matrix of a built-in game and list set by canonical names (one per pair)."""
-    return pattern_matrix(find_game(name, GameOverrides(lists=lists)))
+    """The matrix of a built-in game and list set (built or loaded once, by one thread,
+    however many ask at the same time)."""
+    matrix = _MATRICES.get((name, lists))
+    if matrix is None:
+        with _LOADING:
+            matrix = _MATRICES.get((name, lists))
+            if matrix is None:
+                matrix = pattern_matrix(find_game(name, GameOverrides(lists=lists)))
+                _MATRICES[name, lists] = matrix
+    return matrix
+
+
+def is_quick(request: PlayRequest) -> bool:
+    """Whether a suggestion for the request takes milliseconds: its matrix is small and ready
+    (given words are at most a few hundred, their matrix is built in no time)."""
+    if request.words is not None:
+        return True
+    matrix = _MATRICES.get(_matrix_key(request))
+    return matrix is not None and matrix.values.size <= QUICK_CELLS
 
 
 def game_matrix(request: PlayRequest) -> PatternMatrix:
@@ -90,8 +121,7 @@ def game_matrix(request: PlayRequest) -> PatternMatrix:
     Matrices of given words are small and differ per request, so they skip the disk cache.
     """
     if request.words is None:
-        spec = find_spec(request.game)
-        return _builtin_matrix(spec.name, spec.list_set(request.lists).name)
+        return _builtin_matrix(*_matrix_key(request))
     game = find_game(request.game, GameOverrides(words=tuple(request.words)))
     return pattern_matrix(game, use_cache=False)
 
@@ -104,6 +134,11 @@ def _player(request: PlayRequest, deadline: Deadline, openers: tuple[str, ...] =
         strategy = Optimal(SearchLimit(seconds=deadline.remaining()))
     options = PlayOptions(hard=request.hard, guess_from=request.guess_from, openers=openers)
     return Player(matrix, strategy, options)
+
+
+def needs_search(request: PlayRequest) -> bool:
+    """Whether the request's strategy is the exact search, which may run to the time limit."""
+    return isinstance(find_strategy(request.strategy, seed=request.seed), Optimal)
 
 
 def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
@@ -151,9 +186,6 @@ def screen_text(request: ScreenRequest, deadline: Deadline) -> dict[str, Any]:
 
 
 def screen_image(data: bytes, length: int | None, deadline: Deadline) -> dict[str, Any]:
-    """The same from a screenshot, read by OCR (needs the ``fallout`` extra and Tesseract)."""
-    with tempfile.TemporaryDirectory(prefix="wordsolver-") as folder:
-        path = Path(folder) / "screenshot"
-        path.write_bytes(data)
-        text = read_screenshot(path)
-    return read_screen(text, length).to_json()
+    """The same from a screenshot, read by OCR (needs the ``ocr`` extra and Tesseract), which is
+    stopped at the deadline."""
+    return read_screen(read_screenshot(data, deadline.remaining()), length).to_json()

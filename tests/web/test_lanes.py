@@ -1,0 +1,188 @@
+"""The lanes: long calls run in child processes killed at the deadline, queues are bounded, and
+a cheap request never waits behind a long one."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.hostile.cases_fallout import blank_png
+from wordsolver.errors import TimeLimitError, WordsolverError
+from wordsolver.web import WebSettings, create_app, service
+from wordsolver.web.lanes import LaneBusy, ProcessLane
+from wordsolver.web.limits import Deadline, TimeLimitExceeded
+from wordsolver.web.models import ScreenRequest
+
+pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+
+
+def _sleep(seconds: float, deadline: Deadline) -> str:
+    """A call that ignores its deadline, as an uninterruptible library call would."""
+    time.sleep(seconds)
+    return "woke"
+
+
+def _pid(_: Deadline) -> int:
+    return os.getpid()
+
+
+def _start_grandchild_then_hang(marker: str, deadline: Deadline) -> None:
+    subprocess.Popen(["sleep", marker])
+    time.sleep(60)
+
+
+def _stuck_tesseract(command: str, image: bytes, deadline: Deadline) -> object:
+    import pytesseract
+
+    pytesseract.pytesseract.tesseract_cmd = command
+    return service.screen_image(image, None, deadline)
+
+
+def _running(marker: str) -> list[int]:
+    """Processes, anywhere, whose command line holds ``marker`` and that are not zombies."""
+    found = []
+    for folder in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (folder / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            state = (folder / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if marker in command and state != "Z" and int(folder.name) != os.getpid():
+            found.append(int(folder.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.fixture
+def lane() -> Iterator[ProcessLane]:
+    started = ProcessLane("search", 0.5, workers=1, max_waiting=1)
+    started.warm()  # a cold start must not eat the short time limit
+    yield started
+    started.close()
+
+
+def test_a_call_past_its_deadline_is_killed_and_its_worker_freed(lane: ProcessLane) -> None:
+    first = asyncio.run(lane.run(_pid))
+    start = time.monotonic()
+    with pytest.raises(TimeLimitExceeded, match=r"time limit of 0\.5 s"):
+        asyncio.run(lane.run(partial(_sleep, 30)))
+    assert time.monotonic() - start < 3
+    assert not _alive(first), "the child that ran past the deadline is killed"
+    assert asyncio.run(lane.run(partial(_sleep, 0))) == "woke"  # a fresh child serves at once
+    assert lane.pids != [first]
+
+
+def test_what_the_child_started_is_killed_with_it(lane: ProcessLane) -> None:
+    marker = f"{time.time() % 1000 + 1000:.6f}"
+    with pytest.raises(TimeLimitExceeded):
+        asyncio.run(lane.run(partial(_start_grandchild_then_hang, marker)))
+    time.sleep(0.2)
+    assert _running(marker) == []
+
+
+def test_errors_come_back_from_the_child(lane: ProcessLane) -> None:
+    with pytest.raises(WordsolverError, match="no letters on the screen"):
+        asyncio.run(lane.run(partial(service.screen_text, ScreenRequest(text="0xF4A0 !!!!"))))
+
+
+def test_a_full_lane_refuses_at_once(lane: ProcessLane) -> None:
+    async def three() -> list[object]:
+        calls = [lane.run(partial(_sleep, 0.3)) for _ in range(3)]
+        return await asyncio.gather(*calls, return_exceptions=True)
+
+    start = time.monotonic()
+    outcomes = asyncio.run(three())
+    busy = [outcome for outcome in outcomes if isinstance(outcome, LaneBusy)]
+    assert len(busy) == 1, outcomes  # one runs, one waits, the third is told at once
+    assert "busy with 2 other search requests" in str(busy[0])
+    assert time.monotonic() - start < 3
+
+
+def test_stuck_tesseract_is_killed_at_the_deadline(tmp_path: Path) -> None:
+    marker = f"{time.time() % 1000 + 2000:.6f}"
+    stuck = tmp_path / "tesseract"
+    stuck.write_text(f"#!/bin/sh\nexec sleep {marker}\n")
+    stuck.chmod(0o755)
+    ocr = ProcessLane("ocr", 1.0, workers=1, max_waiting=1)
+    ocr.warm()
+    try:
+        call = partial(_stuck_tesseract, str(stuck), blank_png(300, 200))
+        # Stopped by the child (Tesseract's timeout) or, failing that, by the lane's kill.
+        with pytest.raises((TimeLimitError, TimeLimitExceeded)):
+            asyncio.run(ocr.run(call))
+    finally:
+        ocr.close()
+    time.sleep(0.2)
+    assert _running(marker) == []
+
+
+def test_cheap_requests_do_not_wait_behind_an_exact_search() -> None:
+    with TestClient(create_app(WebSettings(time_limit=6))) as client:
+        suggest = {"game": "wordle", "strategy": "entropy", "top": 3}
+        assert client.post("/api/suggest", json=suggest).status_code == 200  # matrix loaded
+        long = {"game": "wordle", "strategy": "optimal"}  # runs to the time limit
+        answers: list[int] = []
+        evaluation = threading.Thread(
+            target=lambda: answers.append(client.post("/api/evaluate", json=long).status_code)
+        )
+        evaluation.start()
+        time.sleep(1.5)  # the search is running in its lane by now
+        start = time.monotonic()
+        suggested = client.post("/api/suggest", json=suggest)
+        hand = client.post("/api/hand", json={"letters": "retains"})
+        waited = time.monotonic() - start
+        still_running = evaluation.is_alive()
+        evaluation.join()
+    assert suggested.status_code == 200 and hand.status_code == 200
+    assert still_running, "the search must still run while the cheap requests are answered"
+    assert waited < 3, f"a suggestion and a hand waited {waited:.1f} s behind an exact search"
+    assert answers == [503]
+
+
+def test_loading_a_matrix_does_not_hold_up_quick_requests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first suggestion of a game loads its matrix (Tonguess 4: 10 to 15 s) on its own lane."""
+    with TestClient(create_app(WebSettings(time_limit=20))) as client:
+        wordle = {"game": "wordle", "top": 3}
+        assert client.post("/api/suggest", json=wordle).status_code == 200  # loaded
+        real = service.pattern_matrix
+
+        def slow(*args: object, **kwargs: object) -> object:
+            time.sleep(3)
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(service, "pattern_matrix", slow)
+        monkeypatch.delitem(service._MATRICES, "tonguess3", raising=False)  # not loaded yet
+        first: list[int] = []
+        loading = threading.Thread(
+            target=lambda: first.append(
+                client.post("/api/suggest", json={"game": "tonguess3", "top": 3}).status_code
+            )
+        )
+        loading.start()
+        time.sleep(0.5)
+        start = time.monotonic()
+        assert client.post("/api/suggest", json=wordle).status_code == 200
+        assert client.post("/api/hand", json={"letters": "retains"}).status_code == 200
+        waited = time.monotonic() - start
+        still_loading = loading.is_alive()
+        loading.join()
+    assert still_loading and first == [200]
+    assert waited < 2, f"quick requests waited {waited:.1f} s behind a matrix being loaded"
