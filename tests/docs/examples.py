@@ -204,7 +204,7 @@ def run(example: Example, work: Path, env: dict[str, str]) -> list[str]:
     for line in example.setup:
         subprocess.run(["bash", "-c", line], cwd=work, env=env, check=True, timeout=TIMEOUT)
     finished = subprocess.run(
-        ["bash", "-c", example.command + " 2>&1"],
+        ["bash", "-c", "exec 2>&1\n" + example.command],
         cwd=work,
         env=env,
         input=example.typed() if example.interactive else "",

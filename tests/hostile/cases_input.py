@@ -65,6 +65,11 @@ CASES = [
     BadInput("endless answers", ["suggest", "wordle", "--answers", "/dev/zero"], "not a regular"),
     BadInput("answers from a pipe", _fifo, "not a regular file"),
     BadInput("answers that are a folder", ["suggest", "wordle", "--answers", "/"], "a folder"),
+    BadInput(
+        "Fallout words of 40 letters",
+        ["suggest", "fallout", "--words", "a" * 40 + "," + "b" * 40],
+        "at most 32",
+    ),
     BadInput("unknown list set", ["suggest", "wordle", "--lists", "times"], "list set"),
     BadInput("lists without a game", ["check", "--lists", "nyt", "cat"], "--lists needs --game"),
 ]

@@ -169,7 +169,7 @@ def test_loading_a_matrix_does_not_hold_up_quick_requests(
             return real(*args, **kwargs)  # type: ignore[arg-type]
 
         monkeypatch.setattr(service, "pattern_matrix", slow)
-        monkeypatch.delitem(service._MATRICES, "tonguess3", raising=False)  # not loaded yet
+        monkeypatch.delitem(service._MATRICES, ("tonguess3", "game"), raising=False)  # not loaded
         first: list[int] = []
         loading = threading.Thread(
             target=lambda: first.append(

@@ -150,8 +150,8 @@ class SaveSlot:
         except ValueError as error:
             kept = self.keep_damaged()
             raise SaveError(
-                f"the saved game {self.path} is damaged ({error}); a copy is kept as {kept.name},"
-                " and a new game replaces it"
+                f"the saved game is damaged: a copy is kept as {kept.name}, and a new game"
+                f" replaces it ({self.path}: {error})"
             ) from None
 
     def keep_damaged(self) -> Path:

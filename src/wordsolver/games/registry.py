@@ -286,6 +286,8 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
     given = wanted.answers is not None or wanted.words is not None
     secrets = _answers(spec, lists, wanted, custom)
     length = wanted.length or spec.length or len(secrets.words[0])
+    if length > MAX_LENGTH:
+        raise InvalidWordError(f"words of {length} letters are too long: at most {MAX_LENGTH}")
     if spec.rule.n_patterns(length) > MAX_PATTERNS:
         longest = max(n for n in range(1, MAX_LENGTH) if spec.rule.n_patterns(n) <= MAX_PATTERNS)
         raise InvalidWordError(
