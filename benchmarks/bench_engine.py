@@ -25,7 +25,7 @@ os.environ["WORDSOLVER_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordsolver-bench-"
 # A fresh numba cache: the first row then measures real compilation, excluded from the rest.
 os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordsolver-numba-")
 
-from wordsolver.evaluate import evaluate  # noqa: E402  (after the cache folder is chosen)
+from wordsolver.evaluation import evaluate  # noqa: E402  (after the cache folder is chosen)
 from wordsolver.games import GameOverrides, find_game  # noqa: E402
 from wordsolver.matrix import build_values, pattern_matrix  # noqa: E402
 from wordsolver.partition import partition_stats  # noqa: E402

@@ -1,6 +1,71 @@
 """wordsolver: play word-guessing games well and explain the play.
 
-The public API: games found by name, word lists, the pattern matrix, strategies and evaluation.
+The front door (:mod:`wordsolver.api`): :func:`game` loads a game, whose :meth:`~LoadedGame.session`
+is played with ``push``/``pop`` and asked to ``suggest``; :func:`evaluate` plays every secret;
+:func:`tree` builds a strategy's decision tree; :func:`hand` solves a hand of letters.
+
+>>> import wordsolver
+>>> wordsolver.game("mastermind").feedback("aabb", "abab")
+'2-2'
+
+The names are imported when first used, so ``import wordsolver`` (and every command's start)
+stays quick.
 """
 
-__version__ = "0.1.0"
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
+
+from wordsolver.errors import (
+    InconsistentFeedbackError,
+    InvalidPatternError,
+    InvalidWordError,
+    UnknownNameError,
+    WordsolverError,
+)
+
+if TYPE_CHECKING:
+    from wordsolver.api import LoadedGame, evaluate, game, hand, tree
+    from wordsolver.session import Session
+    from wordsolver.strategies import PlayOptions
+
+try:
+    __version__ = version("wordsolver")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
+
+#: Public name -> the module that defines it, imported on first use.
+_LAZY = {
+    "LoadedGame": "wordsolver.api",
+    "evaluate": "wordsolver.api",
+    "game": "wordsolver.api",
+    "hand": "wordsolver.api",
+    "tree": "wordsolver.api",
+    "Session": "wordsolver.session",
+    "PlayOptions": "wordsolver.strategies",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'wordsolver' has no attribute {name!r}")
+
+
+__all__ = [
+    "InconsistentFeedbackError",
+    "InvalidPatternError",
+    "InvalidWordError",
+    "LoadedGame",
+    "PlayOptions",
+    "Session",
+    "UnknownNameError",
+    "WordsolverError",
+    "__version__",
+    "evaluate",
+    "game",
+    "hand",
+    "tree",
+]

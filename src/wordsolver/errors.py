@@ -6,6 +6,8 @@ turn it into one readable line without a traceback.
 
 from __future__ import annotations
 
+import difflib
+
 
 class WordsolverError(Exception):
     """Base class of every error caused by input rather than by a bug."""
@@ -31,7 +33,10 @@ class UnknownNameError(WordsolverError, LookupError):
     """A game, strategy or list name is not registered; the message lists the valid choices."""
 
     def __init__(self, kind: str, name: str, choices: list[str]) -> None:
-        super().__init__(f"unknown {kind} {name!r}; choose from: {', '.join(sorted(choices))}")
+        close = difflib.get_close_matches(name.casefold(), choices, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        listed = ", ".join(sorted(choices))
+        super().__init__(f"unknown {kind} {quoted(name)}{hint}; choose from: {listed}")
         self.kind = kind
         self.name = name
         self.choices = choices

@@ -1,30 +1,62 @@
-"""Interactive state: the history of guesses and feedback, and the candidates it leaves.
+"""THE game state: the guesses and feedback so far, the words ruled out, and what is left.
+
+A :class:`Session` is played like a chess board: :meth:`~Session.push` a guess and its feedback,
+:meth:`~Session.pop` to take the last move back. Each move keeps what it leaves (the candidates,
+and on demand the guesses hard mode still allows), so nothing is recomputed from the start.
+Words the user rules out (a Fallout dud, a word the game rejected) are moves too.
+
+Feedback that leaves no answer is not yet a contradiction: when allowed words still fit it, the
+secret is outside the game's answer list, and the session plays on over those words
+(:attr:`~Session.widened`, :mod:`wordsolver.widen`); a move taken back returns to the answers as
+soon as some answer fits again. Only feedback no allowed word fits is refused, naming the earlier
+guess it contradicts.
+
+:meth:`~Session.suggest` ranks the next guesses, and :meth:`~Session.to_json` is the state as the
+``--json`` output and the web API give it.
 
 >>> from wordsolver.games import GameOverrides, find_game
 >>> from wordsolver.matrix import pattern_matrix
->>> game = find_game("fallout", GameOverrides(words=("cat", "car", "bat")))
+>>> game = find_game("fallout", GameOverrides(words=("cat", "car", "bat", "cot")))
 >>> session = Session(pattern_matrix(game, use_cache=False))
 >>> session.push("cat", "2").n_candidates
-2
+3
+>>> session.remove("bat").word, session.candidate_words()
+('bat', ['car', 'cot'])
+>>> [guess.word for guess in session.suggest("entropy", top=2)]
+['car', 'cot']
+>>> session.pop() is not None, session.candidate_words()
+(True, ['bat', 'car', 'cot'])
 """
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
-from wordsolver.errors import InconsistentFeedbackError, InvalidPatternError
+from wordsolver.conflict import find_conflict
+from wordsolver.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies.base import IdArray
+from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
+from wordsolver.strategies.base import IdArray, Position
 from wordsolver.strategies.player import BoolArray, consistent_after
+from wordsolver.widen import can_widen, widened_matrix
+
+#: Most guesses a history may hold: more than any game needs (and a bound on the work a typed
+#: history can cause).
+MAX_HISTORY = 64
+#: Candidates are listed by name (in JSON and on screen) when at most this many are left.
+SHOW_CANDIDATES = 20
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Step:
-    """One guess, its feedback, and what was left after it."""
+    """One guess, its feedback, and the secrets left after it."""
 
     guess: str
     row: int
@@ -37,68 +69,296 @@ class Step:
         return len(self.candidates)
 
 
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A word the user ruled out as the secret."""
+
+    word: str
+
+
+#: One move that :meth:`Session.pop` takes back: a guess with its feedback, or a removal.
+Move = Step | Removal
+
+
+def without(ids: IdArray, removed: Iterable[int]) -> IdArray:
+    """``ids`` minus the ``removed`` ones, order kept.
+
+    >>> without(np.arange(5), {1, 3}).tolist()
+    [0, 2, 4]
+    """
+    drop = list(removed)
+    return ids[~np.isin(ids, drop)] if drop else ids
+
+
 class Session:
-    """A game in progress: push a guess and its feedback, pop to undo."""
+    """A game in progress: push guesses and removals, pop them back, ask what to guess next."""
 
     def __init__(self, matrix: PatternMatrix) -> None:
+        self.base = matrix
         self.matrix = matrix
-        self.steps: list[Step] = []
+        self.moves: list[Move] = []
+        self._steps: list[Step] = []
+        self._masks: list[BoolArray] = []  # hard-mode masks after each step, filled on demand
         self._all = np.arange(len(matrix.game.secrets), dtype=np.intp)
+
+    # -- what the state is ------------------------------------------------------------------
 
     @property
     def game(self) -> Game:
-        """The game being played."""
+        """The game played now (its secrets are the allowed words that fit when widened)."""
         return self.matrix.game
 
     @property
+    def steps(self) -> list[Step]:
+        """The guesses so far, oldest first."""
+        return self._steps
+
+    @property
+    def removed_words(self) -> list[str]:
+        """The words ruled out, in the order they were."""
+        return [move.word for move in self.moves if isinstance(move, Removal)]
+
+    @property
+    def removed(self) -> dict[int, str]:
+        """The words ruled out, by their secret id in the matrix played now."""
+        return self._removed_in(self.matrix)
+
+    @property
     def candidates(self) -> IdArray:
-        """Secret ids consistent with every step so far."""
-        return self.steps[-1].candidates if self.steps else self._all
+        """Secret ids that fit every feedback and were not ruled out."""
+        fitting = self._steps[-1].candidates if self._steps else self._all
+        return without(fitting, self.removed)
 
     def candidate_words(self) -> list[str]:
         """The candidates as words, in word order."""
         words = self.game.secrets.words
         return [words[i] for i in self.candidates]
 
+    @property
+    def solved(self) -> bool:
+        """Whether the last guess was the secret."""
+        return bool(self._steps) and self._steps[-1].pattern == self.game.win_pattern
+
+    @property
+    def widened(self) -> bool:
+        """Whether no answer fits the feedback, so the candidates are allowed words that do."""
+        return self.matrix is not self.base
+
     def consistent_mask(self) -> BoolArray:
-        """Hard-mode mask: allowed guesses that could have produced every feedback so far."""
-        mask = np.ones(len(self.game.guesses), dtype=np.bool_)
-        for step in self.steps:
-            mask = consistent_after(self.matrix, mask, step.row, step.pattern)
-        return mask
+        """Hard-mode mask: the allowed guesses that keep to every feedback so far (the game's
+        rule decides what that means), kept step by step."""
+        while len(self._masks) < len(self._steps):
+            before = self._masks[-1] if self._masks else np.ones(len(self.game.guesses), np.bool_)
+            step = self._steps[len(self._masks)]
+            self._masks.append(consistent_after(self.matrix, before, step.row, step.pattern))
+        return self._masks[-1] if self._masks else np.ones(len(self.game.guesses), np.bool_)
+
+    # -- moves --------------------------------------------------------------------------------
 
     def push(self, guess: str, feedback: str | int) -> Step:
-        """Record a guess and its feedback; InconsistentFeedbackError if no secret would fit."""
+        """Record a guess and its feedback.
+
+        Feedback that leaves no answer but fits allowed words widens the game to those;
+        InconsistentFeedbackError names the earlier guess it contradicts otherwise.
+        """
+        if self.solved:
+            raise InconsistentFeedbackError("the secret is found already: undo, or start anew")
+        if len(self._steps) >= MAX_HISTORY:
+            raise InvalidPatternError(
+                f"a game holds at most {MAX_HISTORY} guesses: undo, or start anew"
+            )
         row = self.game.guess_row(guess)
         pattern = self.game.parse_pattern(feedback) if isinstance(feedback, str) else feedback
         if not 0 <= pattern < self.game.n_patterns:
             raise InvalidPatternError(f"pattern {pattern} is out of range for {self.game.name}")
-        before = self.candidates
+        if not (self.matrix.values[row, self.candidates] == pattern).any():
+            self._widen_for(row, pattern)
+        return self._record(row, pattern)
+
+    def _record(self, row: int, pattern: int) -> Step:
+        before = self._steps[-1].candidates if self._steps else self._all
         after = before[self.matrix.values[row, before] == pattern]
-        if len(after) == 0:
-            word = self.game.guesses.words[row]
-            shown = self.game.format_pattern(pattern)
-            raise InconsistentFeedbackError(
-                f"no secret fits {word} {shown} after the feedback before it"
-                f" ({len(before)} candidates were left); check it or undo the previous guess"
-            )
         step = Step(self.game.guesses.words[row], row, pattern, after)
-        self.steps.append(step)
+        self._steps.append(step)
+        self.moves.append(step)
         return step
 
-    def pop(self) -> Step | None:
-        """Undo the last step (None when there is none)."""
-        return self.steps.pop() if self.steps else None
+    def _widen_for(self, row: int, pattern: int) -> None:
+        """Play on over the allowed words that fit every step and the new one, or refuse."""
+        played = [(step.row, step.pattern) for step in self._steps]
+        wide = None if self.widened else widened_matrix(self.base, [*played, (row, pattern)])
+        if wide is None:
+            conflict = find_conflict(
+                self.base,
+                played,
+                (row, pattern),
+                removed=self._removed_in(self.base),
+                over_allowed=can_widen(self.base.game),
+            )
+            raise InconsistentFeedbackError(conflict or "no secret fits the feedback")
+        self._replay_on(wide)
 
-    @property
-    def solved(self) -> bool:
-        """Whether the last guess was the secret."""
-        return bool(self.steps) and self.steps[-1].pattern == self.game.win_pattern
+    def remove(self, word: str) -> Removal:
+        """Rule a word out as the secret."""
+        row = self.game.guess_row(word)
+        secret = int(self.game.secret_of_guess[row])
+        shown = self.game.guesses.words[row]
+        candidates = self.candidates
+        if secret < 0 or secret not in candidates:
+            raise InvalidWordError(f"{shown} is not a candidate now")
+        if len(candidates) == 1:
+            raise InconsistentFeedbackError(f"{shown} is the last candidate: it cannot be removed")
+        removal = Removal(shown)
+        self.moves.append(removal)
+        return removal
+
+    def pop(self) -> Move | None:
+        """Take back the last move, guess or removal (None when there is none)."""
+        if not self.moves:
+            return None
+        move = self.moves.pop()
+        if isinstance(move, Step):
+            self._steps.pop()
+            del self._masks[len(self._steps) :]
+            if self.widened:
+                self._settle()
+        return move
+
+    def reset(self) -> None:
+        """Forget everything: a new game."""
+        self.moves = []
+        self._replay_on(self.base)
+
+    def replay(self, history: Iterable[tuple[str, str]]) -> None:
+        """Push every (guess, feedback) pair in order, e.g. from ``--history``."""
+        for guess, feedback in history:
+            self.push(guess, feedback)
+
+    def _removed_in(self, matrix: PatternMatrix) -> dict[int, str]:
+        """The removed words as secret ids of ``matrix`` (those that are secrets there)."""
+        lookup, of_guess = matrix.game.guess_index, matrix.game.secret_of_guess
+        ids = {int(of_guess[lookup[word]]): word for word in self.removed_words}
+        return {secret: word for secret, word in ids.items() if secret >= 0}
+
+    def _replay_on(self, matrix: PatternMatrix) -> None:
+        """Carry the guesses over to another matrix of the same guesses (the moves stay)."""
+        moves = self.moves
+        self.matrix, self.moves = matrix, []
+        self._steps, self._masks = [], []
+        self._all = np.arange(len(matrix.game.secrets), dtype=np.intp)
+        for move in moves:
+            if isinstance(move, Step):
+                self._record(move.row, move.pattern)
+            else:
+                self.moves.append(move)
+
+    def _settle(self) -> None:
+        """After a move taken back while widened: back to the answers if some answer fits all
+        the feedback again, else the allowed words that fit the shorter history."""
+        fitting = self.base.game.secrets.words
+        removed = self._removed_in(self.base)
+        left = without(np.arange(len(fitting), dtype=np.intp), removed)
+        for step in self._steps:
+            left = left[self.base.values[step.row, left] == step.pattern]
+        if len(left):
+            self._replay_on(self.base)
+            return
+        wide = widened_matrix(self.base, [(step.row, step.pattern) for step in self._steps])
+        assert wide is not None, "the allowed words that fit a longer history fit this one"
+        self._replay_on(wide)
+
+    # -- what to guess next -----------------------------------------------------------------
+
+    def position(self, player: Player) -> Position:
+        """What the player's strategy sees now: the candidates, and the guesses allowed (hard
+        mode and guessing only candidates follow the player's options; removed words are
+        neither candidates nor guesses)."""
+        if player.matrix is not self.matrix:  # widened: the same guesses, other secrets
+            player = Player(self.matrix, player.strategy, player.options)
+        mask = self.consistent_mask() if player.options.hard else None
+        position = player.position(self.candidates, len(self._steps), mask)
+        removed = list(self.removed)
+        if removed:
+            position = replace(
+                position, pool=without(position.pool, self.game.secret_rows[removed])
+            )
+        return position
+
+    def suggest(
+        self,
+        strategy: str | Strategy | Player = "entropy",
+        options: PlayOptions | None = None,
+        top: int = 5,
+        *,
+        seed: int = 0,
+    ) -> list[RankedGuess]:
+        """The ``top`` best guesses now, best first (none once solved).
+
+        Guesses that make no progress (they neither split the candidates nor can win) are left
+        out, and so are guesses that cannot win when candidates already split the others apart:
+        guessing one of those is then provably best (it may win, and else the next guess does).
+        """
+        if self.solved:
+            return []
+        player = _as_player(self.matrix, strategy, options, seed)
+        ranked = player.strategy.rank(self.position(player), top)
+        ranked = [r for r in ranked if math.isfinite(r.score)]
+        if ranked and ranked[0].is_candidate and ranked[0].worst == 1:
+            ranked = [r for r in ranked if r.is_candidate and r.worst == 1]
+        return ranked
+
+    def to_json(self, player: Player, ranked: list[RankedGuess]) -> dict[str, Any]:
+        """The state and its suggestions as plain JSON values (``solve --json``, the web API).
+
+        ``widened`` is true when no answer fits the feedback and the candidates are the allowed
+        words that do.
+        """
+        game = self.game
+        words = self.candidate_words()
+        return {
+            "game": game.name,
+            "lists": self.base.game.lists,
+            "strategy": player.strategy.name,
+            "options": player.options.describe(),
+            "history": [
+                {
+                    "guess": step.guess,
+                    "feedback": game.format_pattern(step.pattern),
+                    "pattern": step.pattern,
+                    "candidates_left": step.n_candidates,
+                }
+                for step in self._steps
+            ],
+            "removed": sorted(self.removed_words),
+            "solved": self.solved,
+            "widened": self.widened,
+            "candidates_left": len(words),
+            "candidates": words if len(words) <= SHOW_CANDIDATES else None,
+            "suggestions": [suggestion_json(r) for r in ranked],
+        }
 
 
-#: Most guesses a history may hold: more than any game needs (and a bound on the work a typed
-#: history can cause).
-MAX_HISTORY = 64
+def _as_player(
+    matrix: PatternMatrix, strategy: str | Strategy | Player, options: PlayOptions | None, seed: int
+) -> Player:
+    """A player for this matrix from a strategy name, a strategy or a player."""
+    if isinstance(strategy, Player):
+        return strategy if options is None else Player(matrix, strategy.strategy, options)
+    chosen = find_strategy(strategy, seed=seed) if isinstance(strategy, str) else strategy
+    return Player(matrix, chosen, options or PlayOptions())
+
+
+def suggestion_json(ranked: RankedGuess) -> dict[str, Any]:
+    """One suggestion in the ``--json`` schema shared by ``suggest``, ``solve`` and the web."""
+    return {
+        "word": ranked.word,
+        "score": ranked.score,
+        "entropy": round(ranked.entropy, 6),
+        "expected_left": round(ranked.expected_size, 6),
+        "worst": ranked.worst,
+        "can_win": ranked.is_candidate,
+    }
+
 
 _ITEM = re.compile(r"^\s*([^\s:=]+)\s*[:=\s]\s*(.+?)\s*$")
 

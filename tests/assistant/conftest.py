@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from tests.cli.conftest import run_cli  # noqa: F401 (the fixture, shared with the CLI tests)
-from wordsolver.assistant import Repl, scripted_lines
+from wordsolver.cli.repl import Repl, scripted_lines
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 

@@ -8,8 +8,9 @@ import pytest
 from rich.console import Console
 
 from tests.assistant.conftest import Drive, feedback
-from wordsolver.assistant import Assistant, AssistantState
+from wordsolver.cli.repl import Assistant
 from wordsolver.matrix import PatternMatrix
+from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 
@@ -18,7 +19,7 @@ def assistant(matrix: PatternMatrix, strategy: str = "entropy") -> type[Assistan
 
     def make(console: Console) -> Assistant:
         player = Player(matrix, find_strategy(strategy), PlayOptions())
-        return Assistant(console, AssistantState(matrix), player, top=3, more=6)
+        return Assistant(console, Session(matrix), player, top=3, more=6)
 
     return make  # type: ignore[return-value]
 

@@ -9,9 +9,9 @@ import pytest
 
 from tests.assistant.conftest import FALLOUT_WORDS, WORDLE_OPTION
 from tests.cli.conftest import RunCli
-from wordsolver.assistant.picking import random_secret
-from wordsolver.assistant.saves import SaveSlot
 from wordsolver.games import GameOverrides, find_game
+from wordsolver.hosted.picking import random_secret
+from wordsolver.hosted.saves import SaveSlot
 
 GAME = find_game("wordle", GameOverrides(words=WORDLE_OPTION[1].split(",")))
 

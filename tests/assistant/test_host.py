@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from wordsolver.assistant.duel import Duel, Outcome
-from wordsolver.assistant.host import HostedGame, solver_path, solver_turn
 from wordsolver.errors import InvalidWordError, WordsolverError
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
+from wordsolver.hosted.duel import Duel, Outcome
+from wordsolver.hosted.host import HostedGame, solver_path, solver_turn
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 

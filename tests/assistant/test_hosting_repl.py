@@ -6,10 +6,10 @@ import re
 from collections.abc import Callable
 
 from tests.assistant.conftest import Drive
-from wordsolver.assistant.duel import Duel
-from wordsolver.assistant.host import HostedGame, solver_path
-from wordsolver.assistant.hosting import DuelRepl, HostRepl, SoloRepl
-from wordsolver.assistant.saves import SaveSlot
+from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
+from wordsolver.hosted.duel import Duel
+from wordsolver.hosted.host import HostedGame, solver_path
+from wordsolver.hosted.saves import SaveSlot
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wordsolver.assistant.moves import Move, read_move
+from wordsolver.cli.repl.moves import Move, read_move
 from wordsolver.errors import InvalidPatternError, InvalidWordError
 from wordsolver.games import Game, GameOverrides, find_game
 

@@ -8,15 +8,15 @@ from datetime import date, timedelta
 import numpy as np
 import pytest
 
-from wordsolver.assistant import picking
-from wordsolver.assistant.picking import (
+from wordsolver.cache import cache_dir
+from wordsolver.evaluation import evaluate
+from wordsolver.hosted import picking
+from wordsolver.hosted.picking import (
     daily_secret,
     guesses_needed,
     hardest_secret,
     random_secret,
 )
-from wordsolver.cache import cache_dir
-from wordsolver.evaluate import evaluate
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 

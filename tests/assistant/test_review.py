@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wordsolver.assistant.host import HostedGame
-from wordsolver.assistant.review import evaluate_from, review
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
+from wordsolver.hosted.host import HostedGame
+from wordsolver.hosted.review import evaluate_from, review
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, consistent_after, find_strategy
 from wordsolver.strategies.base import IdArray

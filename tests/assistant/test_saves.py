@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from wordsolver.assistant.duel import Duel
-from wordsolver.assistant.host import HostedGame
-from wordsolver.assistant.resume import restore_duel, restore_solo, save_duel, save_solo
-from wordsolver.assistant.saves import SavedGame, SaveError, SaveSlot, data_dir
 from wordsolver.games import GameOverrides, find_game
+from wordsolver.hosted.duel import Duel
+from wordsolver.hosted.host import HostedGame
+from wordsolver.hosted.resume import restore_duel, restore_solo, save_duel, save_solo
+from wordsolver.hosted.saves import SavedGame, SaveError, SaveSlot, data_dir
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 

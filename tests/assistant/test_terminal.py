@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from tests.assistant.conftest import WORDLE_OPTION, WORDLE_WORDS
-from wordsolver.assistant.picking import random_secret
 from wordsolver.games import GameOverrides, find_game
+from wordsolver.hosted.picking import random_secret
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -7,10 +7,11 @@ import pytest
 from rich.console import Console
 
 from tests.assistant.conftest import Drive, feedback
-from wordsolver.assistant import Assistant, AssistantState, suggestions
+from wordsolver.cli.repl import Assistant
 from wordsolver.errors import InconsistentFeedbackError
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.widen import can_widen, fitting_guesses
 
@@ -21,8 +22,8 @@ def matrix() -> PatternMatrix:
 
 
 def test_the_allowed_words_that_fit_are_the_candidates(matrix: PatternMatrix) -> None:
-    state = AssistantState(matrix)
-    state.play("crane", feedback(matrix, "crane", "acing"))
+    state = Session(matrix)
+    state.push("crane", feedback(matrix, "crane", "acing"))
     assert state.widened
     assert state.candidate_words() == ["acing", "acini", "adunc"]
     rows = fitting_guesses(matrix.game, [(step.row, step.pattern) for step in state.steps])
@@ -30,59 +31,59 @@ def test_the_allowed_words_that_fit_are_the_candidates(matrix: PatternMatrix) ->
 
 
 def test_undo_goes_back_to_the_answers(matrix: PatternMatrix) -> None:
-    state = AssistantState(matrix)
-    state.play("salet", feedback(matrix, "salet", "acing"))
+    state = Session(matrix)
+    state.push("salet", feedback(matrix, "salet", "acing"))
     assert not state.widened
-    state.play("crane", feedback(matrix, "crane", "acing"))
+    state.push("crane", feedback(matrix, "crane", "acing"))
     assert state.widened
-    state.undo()
+    state.pop()
     assert not state.widened
     assert state.matrix is matrix
     assert len(state.steps) == 1
 
 
 def test_later_feedback_narrows_the_widened_candidates(matrix: PatternMatrix) -> None:
-    state = AssistantState(matrix)
-    state.play("crane", feedback(matrix, "crane", "acini"))
-    state.play("icing", feedback(matrix, "icing", "acini"))
+    state = Session(matrix)
+    state.push("crane", feedback(matrix, "crane", "acini"))
+    state.push("icing", feedback(matrix, "icing", "acini"))
     assert state.candidate_words() == ["acini"]
     with pytest.raises(InconsistentFeedbackError, match="no allowed word fits both"):
-        state.play("crane", "ggggg")
+        state.push("crane", "ggggg")
 
 
 def test_removals_survive_widening_and_undo(matrix: PatternMatrix) -> None:
-    state = AssistantState(matrix)
-    state.play("salet", feedback(matrix, "salet", "acing"))
+    state = Session(matrix)
+    state.push("salet", feedback(matrix, "salet", "acing"))
     some_answer = state.candidate_words()[0]
     state.remove(some_answer)
-    state.play("crane", feedback(matrix, "crane", "acing"))
+    state.push("crane", feedback(matrix, "crane", "acing"))
     assert state.removed_words == [some_answer]
     state.remove("adunc")
     assert "adunc" not in state.candidate_words()
-    state.undo()  # the removal of adunc
-    state.undo()  # crane: back to the answers, the first removal kept
+    state.pop()  # the removal of adunc
+    state.pop()  # crane: back to the answers, the first removal kept
     assert not state.widened
     assert some_answer not in state.candidate_words()
-    state.undo()
+    state.pop()
     assert some_answer in state.candidate_words()
 
 
 def test_suggestions_in_a_widened_game_come_from_its_candidates(matrix: PatternMatrix) -> None:
-    state = AssistantState(matrix)
-    state.play("crane", feedback(matrix, "crane", "acing"))
+    state = Session(matrix)
+    state.push("crane", feedback(matrix, "crane", "acing"))
     for hard in (False, True):
         player = Player(matrix, find_strategy("entropy"), PlayOptions(hard=hard))
-        ranked = suggestions(player, state.session, 3)
+        ranked = state.suggest(player, top=3)
         assert ranked and ranked[0].worst == 1  # some guess tells the three apart
 
 
 def test_games_of_generated_guesses_never_widen() -> None:
     game = find_game("tonguess3")
     assert not can_widen(game)
-    state = AssistantState(pattern_matrix(game))
-    state.play("oat", "0-0")
+    state = Session(pattern_matrix(game))
+    state.push("oat", "0-0")
     with pytest.raises(InconsistentFeedbackError):
-        state.play("oat", "1-0")
+        state.push("oat", "1-0")
 
 
 def test_the_assistant_says_the_secret_is_outside_the_answers(
@@ -90,7 +91,7 @@ def test_the_assistant_says_the_secret_is_outside_the_answers(
 ) -> None:
     def make(console: Console) -> Assistant:
         player = Player(matrix, find_strategy("entropy"), PlayOptions())
-        return Assistant(console, AssistantState(matrix), player, top=3)
+        return Assistant(console, Session(matrix), player, top=3)
 
     screen = drive(make, [f"crane {feedback(matrix, 'crane', 'acing')}", "undo", "quit"])  # type: ignore[arg-type]
     assert "the secret is outside the game's answer list" in screen

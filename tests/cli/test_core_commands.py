@@ -90,7 +90,7 @@ def test_evaluate_table(run_cli: RunCli) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("suggest", "wordel"), "unknown game 'wordel'; choose from: 5bukv, bulls, fallout"),
+        (("suggest", "wordel"), "unknown game 'wordel' (did you mean wordle?); choose from: 5bukv"),
         (("suggest", "bulls", "-s", "magic"), "unknown strategy 'magic'; choose from:"),
         (("suggest", "bulls", "--history", "123:1-1"), "'123' has 3 letters, expected 4"),
         (("suggest", "bulls", "--history", "12a4:1-1"), "letters outside the digits alphabet: a"),

@@ -109,15 +109,14 @@ def test_pattern_may_be_given_as_an_int(wordle: PatternMatrix) -> None:
 
 def test_inconsistent_feedback_names_the_guess(fallout: PatternMatrix) -> None:
     session = Session(fallout)
-    session.push("cat", "3")
+    session.push("cat", "2")
     with pytest.raises(InconsistentFeedbackError) as raised:
-        session.push("DOG", "2")
+        session.push("DOG", "3")  # only dog itself gives 3, and dog gives cat 0
     message = str(raised.value)
-    assert "dog" in message
-    assert "2" in message
+    assert "dog 3" in message and "cat 2" in message
     assert isinstance(raised.value, WordsolverError)
     assert len(session.steps) == 1  # the bad step was not recorded
-    assert words_left(session) == ["cat"]
+    assert words_left(session) == ["bat", "car", "cot"]
 
 
 def test_inconsistent_first_feedback(wordle: PatternMatrix) -> None:

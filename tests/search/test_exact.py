@@ -6,7 +6,7 @@ import pytest
 
 from tests.search.reference import brute_force, no_fallback, optimal, paths, small_game
 from wordsolver.errors import WordsolverError
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search import OptimalSearch, SearchLimit

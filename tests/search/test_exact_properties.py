@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.search.reference import brute_force, optimal, small_game
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search import OptimalSearch, level_floor

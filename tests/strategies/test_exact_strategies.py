@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tests.cli.conftest import RunCli
 from tests.search.small_reference import games
 from wordsolver.errors import WordsolverError
-from wordsolver.evaluate import Evaluation, evaluate
+from wordsolver.evaluation import Evaluation, evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.search.openers import OpenerQuery, search_openers

@@ -14,10 +14,10 @@ def path_or_unknown(kind: str, spec: str, names: Iterable[str]) -> Path:
     A value that is no existing file and has neither a folder nor a suffix is most likely a
     mistyped name, so it gets the list of names rather than "file not found".
 
-    >>> path_or_unknown("dictionary", "englsh", ["english"])
+    >>> path_or_unknown("dictionary", "englsh", ["english"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    wordsolver.errors.UnknownNameError: unknown dictionary 'englsh'; choose from: <file>, english
+    wordsolver.errors.UnknownNameError: unknown dictionary 'englsh' (did you mean english?); ...
     """
     path = Path(spec)
     if not path.exists() and path.name == spec and not path.suffix:

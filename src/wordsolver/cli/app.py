@@ -76,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         base.stderr.print(f"error: {one_line(str(error))}", markup=False)
         return ExitCode.USAGE
     except typer.TyperException as error:  # usage errors: bad option, missing argument
+        if type(error).__name__ == "NoArgsIsHelpError":  # `wordsolver` alone: the help
+            base.stdout.print(error.format_message(), markup=False)
+            return ExitCode.OK
         base.stderr.print(f"error: {one_line(error.format_message())}", markup=False)
         return ExitCode.USAGE
     except MemoryError:

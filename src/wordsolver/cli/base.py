@@ -8,6 +8,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+import wordsolver
+
 
 class ExitCode(enum.IntEnum):
     """Process exit codes of the ``wordsolver`` command."""
@@ -36,6 +38,24 @@ stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 for _console in (stdout, stderr):
     if not _console.is_terminal:
         _console.width = 160  # piped output: wide tables rather than truncated columns
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        stdout.print(f"wordsolver {wordsolver.__version__}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+) -> None:
+    """Play word-guessing games well, explain the play, and solve anagram hands."""
 
 
 def warn(message: str) -> None:

@@ -19,7 +19,7 @@ from wordsolver.cli.options import (
     split_names,
 )
 from wordsolver.cli.progress import progress_bar
-from wordsolver.evaluate import Evaluation, evaluate, sample_secrets
+from wordsolver.evaluation import Evaluation, evaluate, sample_secrets
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.strategies import Player, find_strategy

@@ -22,7 +22,7 @@ from wordsolver.cli.evaluate import comparison_table
 from wordsolver.cli.options import JsonOption, split_names
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidWordError, WordsolverError
-from wordsolver.evaluate import Evaluation
+from wordsolver.evaluation import Evaluation
 from wordsolver.fallout import (
     FALLOUT_TRIES,
     OCR_SECONDS,

@@ -7,16 +7,16 @@ from typing import Annotated
 
 import typer
 
-from wordsolver.assistant import terminal_lines
-from wordsolver.assistant.host import HostedGame
-from wordsolver.assistant.hosting import DuelRepl, HostRepl, SoloRepl
-from wordsolver.assistant.picking import daily_secret, hardest_secret, random_secret
-from wordsolver.assistant.resume import SOLO, VERSUS, restore_duel, restore_solo
-from wordsolver.assistant.saves import SaveError, SaveSlot
 from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import HardOption, StrategyOption, game_command
 from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.repl import terminal_lines
+from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
 from wordsolver.games import Game
+from wordsolver.hosted.host import HostedGame
+from wordsolver.hosted.picking import daily_secret, hardest_secret, random_secret
+from wordsolver.hosted.resume import SOLO, VERSUS, restore_duel, restore_solo
+from wordsolver.hosted.saves import SaveError, SaveSlot
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 

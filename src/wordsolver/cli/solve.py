@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from wordsolver.assistant import Assistant, AssistantState, state_json, suggestions, terminal_lines
 from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
@@ -24,10 +23,11 @@ from wordsolver.cli.options import (
     play_options,
 )
 from wordsolver.cli.progress import time_bar
+from wordsolver.cli.repl import Assistant, terminal_lines
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search.exact import SearchInterrupted, SearchLimit
-from wordsolver.session import parse_history
+from wordsolver.session import Session, parse_history
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, find_strategy
 from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import load_tree
@@ -36,10 +36,10 @@ from wordsolver.tree.strategy import TreeStrategy
 
 def replayed(
     game: Game, history: str, strategy: str, seed: int, options: PlayOptions, seconds: float
-) -> tuple[AssistantState, Player]:
-    """The assistant's state after ``--history``, and the player that suggests from there (an
-    exact search bounded by ``seconds``)."""
-    state = AssistantState(pattern_matrix(game))
+) -> tuple[Session, Player]:
+    """The session after ``--history``, and the player that suggests from there (an exact
+    search bounded by ``seconds``)."""
+    state = Session(pattern_matrix(game))
     state.replay(parse_history(history))
     chosen = find_strategy(strategy, seed=seed)
     if isinstance(chosen, Optimal):
@@ -47,14 +47,14 @@ def replayed(
     return state, Player(state.matrix, chosen, options)
 
 
-def ranked_now(player: Player, state: AssistantState, top: int) -> tuple[Player, list[RankedGuess]]:
+def ranked_now(player: Player, state: Session, top: int) -> tuple[Player, list[RankedGuess]]:
     """The suggestions now, and the player that ranked them: an exact search shows a bar over
     its time bound, and one that runs out of it gives way to entropy, with a warning."""
     if not isinstance(player.strategy, Optimal):
-        return player, suggestions(player, state.session, top, removed=state.removed)
+        return player, state.suggest(player, top=top)
     with time_bar("exact search", player.strategy.limit.seconds or 0.0):
         try:
-            return player, suggestions(player, state.session, top, removed=state.removed)
+            return player, state.suggest(player, top=top)
         except SearchInterrupted:
             pass
     warn(
@@ -62,7 +62,7 @@ def ranked_now(player: Player, state: AssistantState, top: int) -> tuple[Player,
         " (--time): ranked by entropy instead"
     )
     fallback = Player(player.matrix, find_strategy("entropy"), player.options)
-    return fallback, suggestions(fallback, state.session, top, removed=state.removed)
+    return fallback, state.suggest(fallback, top=top)
 
 
 @app.command("solve")
@@ -97,7 +97,7 @@ def solve(
         )
     if as_json:
         player, ranked = ranked_now(player, state, top)
-        stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
+        stdout.print_json(json.dumps(state.to_json(player, ranked), ensure_ascii=False))
         return
     assistant = Assistant(stdout, state, player, top=top, seed=seed)
     assistant.run(terminal_lines(stdout, assistant.completions))

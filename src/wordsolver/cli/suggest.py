@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-from wordsolver.assistant import state_json
-from wordsolver.assistant.render import WIDENED_NOTE, suggestion_table
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
@@ -20,11 +18,10 @@ from wordsolver.cli.options import (
     game_command,
     play_options,
 )
+from wordsolver.cli.repl.render import WIDENED_NOTE, suggestion_table
 from wordsolver.cli.solve import ranked_now, replayed
 from wordsolver.games import Game
-
-#: Candidates are listed by name when at most this many are left.
-SHOW_CANDIDATES = 20
+from wordsolver.session import SHOW_CANDIDATES
 
 
 @app.command("suggest")
@@ -45,7 +42,7 @@ def suggest(
     state, player = replayed(game, history, strategy, seed, options, seconds)
     player, ranked = ranked_now(player, state, top)
     if as_json:
-        stdout.print_json(json.dumps(state_json(state, player, ranked), ensure_ascii=False))
+        stdout.print_json(json.dumps(state.to_json(player, ranked), ensure_ascii=False))
         return
     if state.solved:
         stdout.print(f"solved: {state.steps[-1].guess}")

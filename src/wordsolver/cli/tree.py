@@ -26,7 +26,7 @@ from wordsolver.cli.options import (
 )
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidPatternError, InvalidWordError
-from wordsolver.evaluate import Evaluation
+from wordsolver.evaluation import Evaluation
 from wordsolver.files import check_output, write_output
 from wordsolver.games import Game, GameOverrides
 from wordsolver.matrix import pattern_matrix

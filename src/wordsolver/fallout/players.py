@@ -4,7 +4,7 @@
 :mod:`wordsolver.strategies.heuristics` have a compiled twin in
 :mod:`wordsolver.fallout.kernels` that plays thousands of terminals per second; every other
 strategy (e.g. the exact ``optimal``) is played terminal by terminal through the library's
-:class:`~wordsolver.strategies.Player` and :func:`~wordsolver.evaluate.evaluate`.
+:class:`~wordsolver.strategies.Player` and :func:`~wordsolver.evaluation.evaluate`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from wordsolver.errors import WordsolverError
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
 from wordsolver.fallout import kernels
 from wordsolver.fallout.kernels import Int64Array
 from wordsolver.fallout.terminals import Terminals

@@ -1,7 +1,7 @@
 """Measure terminals by simulation: draw random terminals of one shape and play them.
 
 Every strategy plays the same terminals (same words, same secrets), so their numbers compare
-directly; the result of each is an :class:`~wordsolver.evaluate.Evaluation` with one "secret"
+directly; the result of each is an :class:`~wordsolver.evaluation.Evaluation` with one "secret"
 per terminal: its secret's position on screen.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wordsolver.errors import InvalidWordError
-from wordsolver.evaluate import Evaluation
+from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.players import Progress, TerminalPlayer, terminal_players
 from wordsolver.fallout.pool import WordPool
 from wordsolver.fallout.terminals import Terminals, TerminalSpec, draw_terminals

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wordsolver.errors import InvalidWordError
-from wordsolver.evaluate import Evaluation
+from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.players import Progress, terminal_players
 from wordsolver.fallout.pool import WordPool
 from wordsolver.fallout.simulate import SimulationOptions, play

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from wordsolver.errors import WordsolverError
-from wordsolver.evaluate import Evaluation
+from wordsolver.evaluation import Evaluation
 from wordsolver.files import atomic_write_bytes, parse_json
 
 #: Bump when the meaning or layout of an entry changes.

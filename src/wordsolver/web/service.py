@@ -24,13 +24,13 @@ from wordsolver.anagram import (
     parse_hand,
     solve_hand,
 )
-from wordsolver.assistant import AssistantState, state_json, suggestions
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
 from wordsolver.fallout import read_screen, read_screenshot
 from wordsolver.games import GAMES, GameOverrides, find_game
 from wordsolver.games.registry import find_spec
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import SearchLimit
+from wordsolver.session import Session
 from wordsolver.strategies import STRATEGIES, Player, PlayOptions, Strategy, find_strategy
 from wordsolver.strategies.optimal import Optimal
 from wordsolver.web.limits import Deadline
@@ -144,10 +144,9 @@ def needs_search(request: PlayRequest) -> bool:
 def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
     """Replay the history and rank the next guesses (``wordsolver solve --json``)."""
     player = _player(request, deadline)
-    state = AssistantState(player.matrix)
+    state = Session(player.matrix)
     state.replay((move.guess, move.feedback) for move in request.history)
-    ranked = suggestions(player, state.session, request.top, removed=state.removed)
-    return state_json(state, player, ranked)
+    return state.to_json(player, state.suggest(player, top=request.top))
 
 
 def evaluate_strategy(request: EvaluateRequest, deadline: Deadline) -> dict[str, Any]:

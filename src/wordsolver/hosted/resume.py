@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from wordsolver.assistant.duel import Duel
-from wordsolver.assistant.host import HostedGame
-from wordsolver.assistant.saves import SavedGame, SaveError, lists_digest
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game
+from wordsolver.hosted.duel import Duel
+from wordsolver.hosted.host import HostedGame
+from wordsolver.hosted.saves import SavedGame, SaveError, lists_digest
 from wordsolver.strategies import Player
 
 SOLO, VERSUS = "solo", "versus"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.evaluate import Evaluation, evaluate
+from wordsolver.evaluation import Evaluation, evaluate
 from wordsolver.session import Step
 from wordsolver.strategies import Player, consistent_after
 from wordsolver.strategies.base import IdArray

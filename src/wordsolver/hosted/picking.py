@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.cache import cache_path, write_cache_entry
-from wordsolver.evaluate import evaluate
+from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import matrix_key
 from wordsolver.sealed import seal, unseal

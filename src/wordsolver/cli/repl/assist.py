@@ -9,9 +9,8 @@ from dataclasses import replace
 from rich.console import Console
 from rich.text import Text
 
-from wordsolver.assistant.advice import SHOW_CANDIDATES, suggestions
-from wordsolver.assistant.moves import read_move
-from wordsolver.assistant.render import (
+from wordsolver.cli.repl.moves import read_move
+from wordsolver.cli.repl.render import (
     WIDENED_NOTE,
     board,
     candidate_columns,
@@ -19,9 +18,9 @@ from wordsolver.assistant.render import (
     plural,
     suggestion_table,
 )
-from wordsolver.assistant.repl import Command, PromptError, Repl
-from wordsolver.assistant.state import AssistantState, Removal
+from wordsolver.cli.repl.repl import Command, PromptError, Repl
 from wordsolver.errors import InvalidPatternError
+from wordsolver.session import SHOW_CANDIDATES, Removal, Session
 from wordsolver.strategies import Player, RankedGuess, find_strategy, strategy_names
 
 _SWITCH = {"on": True, "off": False}
@@ -35,7 +34,7 @@ class Assistant(Repl):
     def __init__(
         self,
         console: Console,
-        state: AssistantState,
+        state: Session,
         player: Player,
         *,
         top: int = 5,
@@ -125,7 +124,7 @@ class Assistant(Repl):
         if self.state.solved:
             raise PromptError("solved already: new starts another game, undo goes back")
         guess = move.guess or self.chosen or self.ranked[0].word
-        self.state.play(guess, move.pattern)
+        self.state.push(guess, move.pattern)
         self.chosen = None
         self.show()
 
@@ -151,12 +150,12 @@ class Assistant(Repl):
         if state.widened:
             self.console.print(WIDENED_NOTE, style="yellow", markup=False)
         self.console.print(candidates_line(state.candidate_words(), SHOW_CANDIDATES))
-        self.ranked = suggestions(self.player, state.session, self.top, removed=state.removed)
+        self.ranked = state.suggest(self.player, top=self.top)
         if len(state.candidates) > 1:
             self.console.print(suggestion_table(self.ranked, self.player.strategy.score_label))
 
     def _undo(self, _: str) -> None:
-        action = self.state.undo()
+        action = self.state.pop()
         if action is None:
             raise PromptError("nothing to undo")
         what = f"removal of {action.word}" if isinstance(action, Removal) else action.guess
@@ -168,7 +167,7 @@ class Assistant(Repl):
         if argument and not (argument.isascii() and argument.isdecimal()):
             raise PromptError(f"hint takes a number, not {argument!r}")
         top = min(int(argument), MAX_HINTS) if argument else self.more
-        ranked = suggestions(self.player, self.state.session, top, removed=self.state.removed)
+        ranked = self.state.suggest(self.player, top=top)
         self.console.print(suggestion_table(ranked, self.player.strategy.score_label))
 
     def _list_candidates(self, _: str) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 
-from wordsolver.assistant.host import HostedGame, solver_turn
 from wordsolver.errors import WordsolverError
+from wordsolver.hosted.host import HostedGame, solver_turn
 from wordsolver.session import Step
 from wordsolver.strategies import Player
 

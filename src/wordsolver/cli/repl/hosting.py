@@ -10,11 +10,8 @@ from contextlib import AbstractContextManager, contextmanager
 from rich.console import Console
 from rich.text import Text
 
-from wordsolver.assistant.advice import SHOW_CANDIDATES, suggestions
-from wordsolver.assistant.duel import Duel, Outcome
-from wordsolver.assistant.host import HostedGame, solver_path
-from wordsolver.assistant.moves import COMMANDS_HINT, read_guess
-from wordsolver.assistant.render import (
+from wordsolver.cli.repl.moves import COMMANDS_HINT, read_guess
+from wordsolver.cli.repl.render import (
     candidates_line,
     plural,
     review_summary,
@@ -22,11 +19,13 @@ from wordsolver.assistant.render import (
     suggestion_table,
     tiles,
 )
-from wordsolver.assistant.repl import Command, PromptError, Repl
-from wordsolver.assistant.resume import save_duel, save_solo
-from wordsolver.assistant.review import review
-from wordsolver.assistant.saves import SavedGame, SaveError, SaveSlot
-from wordsolver.session import Step
+from wordsolver.cli.repl.repl import Command, PromptError, Repl
+from wordsolver.hosted.duel import Duel, Outcome
+from wordsolver.hosted.host import HostedGame, solver_path
+from wordsolver.hosted.resume import save_duel, save_solo
+from wordsolver.hosted.review import review
+from wordsolver.hosted.saves import SavedGame, SaveError, SaveSlot
+from wordsolver.session import SHOW_CANDIDATES, Step
 from wordsolver.strategies import Player
 
 #: ``progress(label, total)`` gives a context whose value ``advance(n)`` moves a progress display.
@@ -124,7 +123,7 @@ class HostRepl(Repl):
 
     def _hint(self, _: str) -> None:
         hosted = self._side()
-        ranked = suggestions(self.player, hosted.session, 3)
+        ranked = hosted.session.suggest(self.player, top=3)
         self.console.print(suggestion_table(ranked, self.player.strategy.score_label))
 
     def _left(self, _: str) -> None:

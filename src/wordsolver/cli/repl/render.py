@@ -13,8 +13,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from wordsolver.assistant.review import ReviewRow
 from wordsolver.games import Game
+from wordsolver.hosted.review import ReviewRow
 from wordsolver.session import Step
 from wordsolver.strategies import RankedGuess
 

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from wordsolver.assistant.lines import LineSource
+from wordsolver.cli.repl.lines import LineSource
 from wordsolver.errors import WordsolverError
 
 
