@@ -39,6 +39,9 @@ from wordsolver.search.exact import (
 from wordsolver.weights import SecretWeights
 
 Progress = Callable[[int], None]
+#: Largest games the compiled core takes (its rank keys pack bound, Σ size² and position).
+MAX_SECRETS = 1 << 14
+MAX_GUESSES = 1 << 16
 #: One set to solve: (candidates, tries left, pool).
 Job = tuple[IdArray, int, Pool]
 
@@ -232,7 +235,8 @@ def exact_search(
 ) -> OptimalSearch:
     """The exact search for these play options: on the compiled core when it covers them
     (unweighted, any allowed word may be guessed), else the readable search."""
-    if compiled and not (hard or only_candidates or weights is not None):
+    fits = len(matrix.game.secrets) <= MAX_SECRETS and len(matrix.game.guesses) <= MAX_GUESSES
+    if compiled and fits and not (hard or only_candidates or weights is not None):
         return CompiledSearch(matrix, limit=limit)
     return OptimalSearch(
         matrix, hard=hard, only_candidates=only_candidates, limit=limit, weights=weights

@@ -53,6 +53,8 @@ _DEDUP_MIN = 24
 _FRAME_MIN = 64
 #: Guesses ordered by selection before the rest are sorted.
 _SELECTED = 8
+#: Side of the tiles a block of cells is transposed in.
+_TILE = 64
 # Positions in the search's state array.
 _NODES, _BUDGET, _BEAM, _WIN, _PATTERNS, _STOPPED = 0, 1, 2, 3, 4, 5
 _STATE_SIZE = 8
@@ -117,6 +119,15 @@ def _memo_store(
     keys[slot, 1] = h2
     lowers[slot] = lower
     infos[slot] = info
+
+
+@njit(cache=True, inline="always")
+def _bits(value: int) -> int:
+    """Bits needed to write ``value − 1`` (at least 1)."""
+    bits = 1
+    while (1 << bits) < value:
+        bits += 1
+    return bits
 
 
 @njit(cache=True, inline="always")
@@ -262,6 +273,26 @@ def _sub_frame(
 
 
 @njit(cache=True, nogil=True)
+def _perfect(cells: PatternArray, rows: IdArray, candidates: IdArray, counts: Int64Array) -> int:
+    """The column of the first candidate that tells all the others apart, or -1 (``counts``:
+    zeroed scratch, one per pattern, left zeroed)."""
+    for c in candidates:
+        row = cells[rows[c]]
+        distinct = True
+        for s in candidates:
+            p = row[s]
+            if counts[p]:
+                distinct = False
+                break
+            counts[p] = 1
+        for s in candidates:
+            counts[row[s]] = 0
+        if distinct:
+            return int(rows[c])
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def _prepare(
     cells: PatternArray,
     rows: IdArray,
@@ -372,22 +403,11 @@ def solve_set(
 
     # A candidate that tells all the others apart: 2n − 1 guesses, the least any set allows.
     if n <= n_patterns:
-        counts = np.zeros(n_patterns, np.int64)
-        for c in candidates:
-            row = cells[rows[c]]
-            distinct = True
-            for s in candidates:
-                p = row[s]
-                if counts[p]:
-                    distinct = False
-                counts[p] += 1
-            for s in candidates:
-                counts[row[s]] = 0
-            if distinct:
-                _memo_store(
-                    keys, lowers, infos, h1, h2, 2 * n - 1, _EXACT_BIT | (2 << 32) | rows[c]
-                )
-                return 2 * n - 1, 1, 2, rows[c]
+        perfect = _perfect(cells, rows, candidates, np.zeros(n_patterns, np.int64))
+        if perfect >= 0:
+            info = _EXACT_BIT | (2 << 32) | perfect
+            _memo_store(keys, lowers, infos, h1, h2, 2 * n - 1, info)
+            return 2 * n - 1, 1, 2, perfect
 
     (
         n_buckets, worst, sum_squares, can_win, outer, _,
@@ -423,28 +443,33 @@ def solve_set(
         if not state[_STOPPED]:
             _memo_store(keys, lowers, infos, h1, h2, lower, 0)
         return lower, 0, 0, -1
+    # Each useful guess's rank key packs (bound, Σ size², position): unique, so that a
+    # partial selection finds the first few in order.
+    index_bits = _bits(m)
+    square_bits = _bits(n * n + 1)
     sort_keys = np.empty(n_useful, np.int64)
-    order = np.empty(n_useful, np.intp)
     u = 0
     for i in range(m):
         if bound[i] < limit:
-            order[u] = i
-            sort_keys[u] = bound[i] * (1 << 40) + sum_squares[i]
+            sort_keys[u] = (
+                (bound[i] << (square_bits + index_bits)) | (sum_squares[i] << index_bits) | i
+            )
             u += 1
+    index_mask = (1 << index_bits) - 1
     beam = state[_BEAM]
     n_order = n_useful if beam <= 0 else min(beam, n_useful)
-    # Most sets try a guess or two: the order is found by selection, and sorted only when
-    # many guesses are tried (or the beam needs its best few).
-    sorted_order = beam > 0
+    # Most sets try a guess or two: the first few are found by selection, and the rest
+    # sorted only when more are tried; a beam keeps its best few.
+    if n_order < n_useful:
+        sort_keys = np.sort(np.partition(sort_keys, n_order - 1)[:n_order])
+    sorted_order = n_order <= _SELECTED
     if sorted_order:
-        by_key = np.argsort(sort_keys, kind="mergesort")
-        order = order[by_key]
-        sort_keys = sort_keys[by_key]
+        sort_keys = np.sort(sort_keys)
     outside_floor = INFEASIBLE
     if n_order < m:
         tried = np.zeros(m, np.bool_)
-        for k in range(n_order):
-            tried[order[k]] = True
+        for position in range(n_order):
+            tried[sort_keys[position] & index_mask] = True
         for i in range(m):
             if not tried[i]:
                 outside_floor = min(outside_floor, bound[i])
@@ -458,27 +483,26 @@ def solve_set(
     group_patterns = np.empty(n_slots, np.int64)
     group_floors = np.empty(n_slots, np.int64)
     group_sizes = np.empty(n_slots, np.int64)
+    group_known = np.empty(n_slots, np.int64)
+    scratch = np.zeros(n_patterns, np.int64)
     for position in range(n_order):
         if not sorted_order:
             if position < _SELECTED:
-                # The least key among the rest moves to this position (ties: the earlier).
-                chosen = position
-                for q in range(position + 1, n_useful):
-                    if sort_keys[q] < sort_keys[chosen] or (
-                        sort_keys[q] == sort_keys[chosen] and order[q] < order[chosen]
-                    ):
+                chosen = position  # the least key among the rest moves here
+                for q in range(position + 1, n_order):
+                    if sort_keys[q] < sort_keys[chosen]:
                         chosen = q
-                order[position], order[chosen] = order[chosen], order[position]
                 sort_keys[position], sort_keys[chosen] = sort_keys[chosen], sort_keys[position]
             else:
-                rest = np.argsort(sort_keys[position:], kind="mergesort")
-                order[position:] = order[position:][rest]
-                sort_keys[position:] = sort_keys[position:][rest]
+                sort_keys[position:] = np.sort(sort_keys[position:])
                 sorted_order = True
-        k = order[position]
+        if best_exact and (best_lower < least or (best_lower == least and best_worst <= 2)):
+            break  # none of the rest can do better
+        k = sort_keys[position] & index_mask
         if bound[k] > best_lower or (bound[k] == best_lower and best_exact and best_worst <= 2):
+            # In bound order: none of the rest can do better.
             for rest_position in range(position, n_order):
-                untried_floor = min(untried_floor, bound[order[rest_position]])
+                untried_floor = min(untried_floor, bound[sort_keys[rest_position] & index_mask])
             break
         if closed[k]:
             c_lower, c_exact, c_worst = bound[k], 1, closed_worst[k]
@@ -503,11 +527,24 @@ def solve_set(
                 if b == 0 or p == win:
                     continue
                 floor = _level_floor(b, fan_out)
+                known = 0
                 if b > 2:
-                    g1, g2 = _set_keys(f_key, members[starts[p] : starts[p + 1]], tries_left - 1)
+                    bucket = members[starts[p] : starts[p + 1]]
+                    g1, g2 = _set_keys(f_key, bucket, tries_left - 1)
                     found = _memo_find(keys, g1, g2)
-                    if found >= 0 and lowers[found] > floor:
-                        floor = lowers[found]
+                    if found >= 0:
+                        floor = max(floor, lowers[found])
+                    elif b <= n_patterns:
+                        # Without a candidate that tells the others apart a bucket needs 2b.
+                        perfect = _perfect(f_cells, f_rows, bucket, scratch)
+                        if perfect >= 0:
+                            floor = 2 * b - 1
+                            known = 1
+                            info = _EXACT_BIT | (2 << 32) | perfect
+                            _memo_store(keys, lowers, infos, g1, g2, floor, info)
+                        else:
+                            floor = max(floor, 2 * b)
+                group_known[n_groups] = known
                 group_patterns[n_groups] = p
                 group_floors[n_groups] = floor
                 group_sizes[n_groups] = b
@@ -524,6 +561,13 @@ def solve_set(
                 for g in np.argsort(group_sizes[:n_groups], kind="mergesort"):  # smallest first
                     p = group_patterns[g]
                     remaining -= group_floors[g]
+                    if group_known[g]:  # a candidate tells the bucket apart: solved
+                        total += group_floors[g]
+                        c_worst = max(c_worst, 3)
+                        if total + remaining > best_lower:
+                            c_exact = 0
+                            break
+                        continue
                     bucket = members[starts[p] : starts[p + 1]].copy()
                     b_lower, b_exact, b_worst, _ = solve_set(
                         f_cells, f_rows, f_owners, f_salts, f_key, bucket, columns,
@@ -727,10 +771,12 @@ def _root_frame(
         in_set[s] = True
     # Guess-major cells of the set, read row by row from the secret-major matrix.
     block = np.empty((size, n), by_secret.dtype)
-    for i in range(n):
-        row = by_secret[candidates[i]]
-        for j in range(size):
-            block[j, i] = row[pool[j]]
+    for i0 in range(0, n, _TILE):  # in tiles, so that reads and writes both stay in cache
+        for j0 in range(0, size, _TILE):
+            for i in range(i0, min(i0 + _TILE, n)):
+                row = by_secret[candidates[i]]
+                for j in range(j0, min(j0 + _TILE, size)):
+                    block[j, i] = row[pool[j]]
     local = np.arange(n).astype(np.intp)
     counts = np.zeros(n_patterns, np.int64)
     n_buckets = np.empty(size, np.int64)
