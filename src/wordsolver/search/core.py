@@ -11,10 +11,11 @@ plus the floors of their open buckets pass the best total found (alpha-beta: eac
 searched only for a value that can still fit); and the pool of every set cut to one guess per
 distinct partition, which serves all its subsets as well.
 
-Frames. The search runs on dense guess-major blocks of the matrix: a large set copies the
+Frames. The search runs on dense secret-major blocks of the matrix: a large set copies the
 cells of its own candidates and of its pool (one guess per partition) into a block of its
-own, so that everything searched below it reads a few contiguous rows per guess and stays in
-cache. A frame names its secrets and guesses by their position in the block.
+own, so that everything searched below it reads short contiguous rows and stays in cache. A
+frame names its secrets and guesses by their position in the block; the whole game's frame
+is the matrix itself.
 
 The memo is an open-addressing table in numpy arrays keyed by two independent 64-bit hashes
 of (frame, sorted set, tries left), so a false match needs a 128-bit collision; so does a
@@ -37,7 +38,7 @@ from wordsolver.partition import IdArray, split
 
 Int64Array = npt.NDArray[np.int64]
 HashArray = npt.NDArray[np.uint64]
-#: A frame: cells (guess-major), each secret's column, each column's secret, salts, key, and
+#: A frame: cells (secret-major), each secret's column, each column's secret, salts, key, and
 #: each column's row in the whole game.
 Frame = tuple[PatternArray, IdArray, IdArray, HashArray, np.uint64, IdArray]
 
@@ -53,8 +54,6 @@ _DEDUP_MIN = 24
 _FRAME_MIN = 64
 #: Guesses ordered by selection before the rest are sorted.
 _SELECTED = 8
-#: Side of the tiles a block of cells is transposed in.
-_TILE = 64
 # Positions in the search's state array.
 _NODES, _BUDGET, _BEAM, _WIN, _PATTERNS, _STOPPED = 0, 1, 2, 3, 4, 5
 _STATE_SIZE = 8
@@ -155,21 +154,21 @@ def _scan(
     sum_squares: Int64Array,
     fingerprints: HashArray,
 ) -> None:
-    """For each guess of the pool (rows of the guess-major ``cells``): its number of buckets,
+    """For each guess of the pool (columns of the secret-major ``cells``): its number of buckets,
     largest bucket and Σ size² on the candidates, and (``dedup``) two fingerprints of its
     patterns. The loop over the cells only counts; the sums come from the few buckets when
     their counts are cleared."""
     n = candidates.shape[0]
     touched = np.empty(n, np.int64)
     for j in range(pool.shape[0]):
-        row = cells[pool[j]]
+        g = pool[j]
         buckets = 0
         if dedup:
             first = np.uint64(0)
             second = np.uint64(0)
             for i in range(n):
                 s = candidates[i]
-                p = row[s]
+                p = cells[s, g]
                 c = counts[p]
                 touched[buckets] = p
                 buckets += c == 0
@@ -180,7 +179,7 @@ def _scan(
             fingerprints[j, 1] = second
         else:
             for i in range(n):
-                p = row[candidates[i]]
+                p = cells[candidates[i], g]
                 c = counts[p]
                 touched[buckets] = p
                 buckets += c == 0
@@ -245,16 +244,16 @@ def _sub_frame(
     columns: IdArray,
     frame: np.uint64,
 ) -> tuple[PatternArray, IdArray, IdArray, HashArray, np.uint64]:
-    """The frame of a set: its cells (``columns`` × ``candidates``) copied guess-major, each
+    """The frame of a set: its cells (``candidates`` × ``columns``) copied, each
     secret's own column, each column's secret (or -1), the secrets' salts, and its key."""
     n = candidates.shape[0]
     m = columns.shape[0]
-    block = np.empty((m, n), cells.dtype)
-    for k in range(m):
-        row = cells[columns[k]]
-        for i in range(n):
-            block[k, i] = row[candidates[i]]
-    local = np.full(cells.shape[1], -1, np.intp)
+    block = np.empty((n, m), cells.dtype)
+    for i in range(n):
+        s = candidates[i]
+        for k in range(m):
+            block[i, k] = cells[s, columns[k]]
+    local = np.full(cells.shape[0], -1, np.intp)
     for i in range(n):
         local[candidates[i]] = i
     rows = np.full(n, -1, np.intp)
@@ -277,16 +276,16 @@ def _perfect(cells: PatternArray, rows: IdArray, candidates: IdArray, counts: In
     """The column of the first candidate that tells all the others apart, or -1 (``counts``:
     zeroed scratch, one per pattern, left zeroed)."""
     for c in candidates:
-        row = cells[rows[c]]
+        g = rows[c]
         distinct = True
         for s in candidates:
-            p = row[s]
+            p = cells[s, g]
             if counts[p]:
                 distinct = False
                 break
             counts[p] = 1
         for s in candidates:
-            counts[row[s]] = 0
+            counts[cells[s, g]] = 0
         if distinct:
             return int(rows[c])
     return -1
@@ -302,6 +301,7 @@ def _prepare(
     candidates: IdArray,
     pool: IdArray,
     n_patterns: int,
+    framing: bool,
 ) -> tuple[
     Int64Array, Int64Array, Int64Array, Int64Array, IdArray, bool,
     PatternArray, IdArray, IdArray, HashArray, np.uint64, IdArray, IdArray,
@@ -310,10 +310,11 @@ def _prepare(
     frame of its own when it is large. Returns, for the kept guesses: buckets, largest
     bucket, Σ size², may-win flags, their columns in the outer frame, whether a new frame was
     made, then the frame the set is searched in (cells, rows, owners, salts, key), the set's
-    candidates and the kept guesses' columns in that frame."""
+    candidates and the kept guesses' columns in that frame. ``framing``: whether new frames
+    may be made (not for a beam, which searches too little below a set to repay the copy)."""
     n = candidates.shape[0]
     size = pool.shape[0]
-    in_set = np.zeros(cells.shape[1], np.bool_)
+    in_set = np.zeros(cells.shape[0], np.bool_)
     for s in candidates:
         in_set[s] = True
     counts = np.zeros(n_patterns, np.int64)
@@ -334,7 +335,7 @@ def _prepare(
     outer = np.empty(m, np.intp)
     for k in range(m):
         outer[k] = pool[kept[k]]
-    own = dedup and n >= _FRAME_MIN and 4 * n <= cells.shape[1]
+    own = framing and dedup and n >= _FRAME_MIN and 4 * n <= cells.shape[0]
     if own:
         block, f_rows, f_owners, f_salts, f_key = _sub_frame(
             cells, salts, secret_of, candidates, outer, frame
@@ -412,7 +413,9 @@ def solve_set(
     (
         n_buckets, worst, sum_squares, can_win, outer, _,
         f_cells, f_rows, f_owners, f_salts, f_key, local, columns,
-    ) = _prepare(cells, rows, secret_of, salts, frame, candidates, pool, n_patterns)  # fmt: skip
+    ) = _prepare(
+        cells, rows, secret_of, salts, frame, candidates, pool, n_patterns, state[_BEAM] <= 0
+    )  # fmt: skip
     m = outer.shape[0]
     bound = np.empty(m, np.int64)
     closed = np.empty(m, np.bool_)
@@ -509,15 +512,15 @@ def solve_set(
         else:
             # The guess's buckets, each bounded by its level floor or the memo's bound, then
             # searched largest first, each only for a value that still fits under the best.
-            row = f_cells[columns[k]]
+            guess = columns[k]
             starts[:] = 0
             for s in local:
-                starts[row[s] + 1] += 1
+                starts[f_cells[s, guess] + 1] += 1
             for p in range(n_patterns):
                 starts[p + 1] += starts[p]
             fill[:] = starts[:n_patterns]
             for s in local:  # stable: each bucket stays sorted
-                p = row[s]
+                p = f_cells[s, guess]
                 members[fill[p]] = s
                 fill[p] += 1
             n_groups = 0
@@ -683,6 +686,10 @@ class CompiledCore:
         per partition (kept until its tree is grown: the tree needs the search's frame)."""
         name = candidates.tobytes() + b"|" + pool.tobytes()
         known = self._frames.get(name)
+        if known is None and len(candidates) == self.by_secret.shape[0]:
+            every = np.arange(self.by_secret.shape[1], dtype=np.intp)
+            frame = (self.by_secret, self.secret_rows, self.secret_of_guess, self.salts)
+            known = self._frames[name] = (*frame, np.uint64(0), every)
         if known is None:
             cells, rows, owners, salts, key, columns = _root_frame(
                 self.by_secret, self.salts, self.secret_of_guess, candidates, pool, self.n_patterns
@@ -725,17 +732,19 @@ class CompiledCore:
             out.append((int(global_columns[guess]), parent, pattern))
             node = len(out)
             n = len(members)
-            if n >= _FRAME_MIN and 4 * n <= f_cells.shape[1]:  # the search's own frame
+            framing = not self.beam
+            if framing and n >= _FRAME_MIN and 4 * n <= f_cells.shape[0]:  # the search's frame
                 prepared = _prepare(
-                    f_cells, f_rows, f_owners, f_salts, f_key, members, allowed, self.n_patterns
-                )
+                    f_cells, f_rows, f_owners, f_salts, f_key, members, allowed,
+                    self.n_patterns, framing,
+                )  # fmt: skip
                 outer, own = prepared[4], prepared[5]
                 if own:
                     frame = prepared[6:11]
                     global_columns = global_columns[outer]
                     members, allowed = prepared[11], prepared[12]
                     guess = int(np.flatnonzero(outer == guess)[0])
-            patterns = frame[0][guess, members]
+            patterns = frame[0][members, guess]
             for child_pattern, child in split(patterns, members):
                 if child_pattern != self.win_pattern:
                     stack.append(
@@ -769,14 +778,10 @@ def _root_frame(
     in_set = np.zeros(by_secret.shape[0], np.bool_)
     for s in candidates:
         in_set[s] = True
-    # Guess-major cells of the set, read row by row from the secret-major matrix.
-    block = np.empty((size, n), by_secret.dtype)
-    for i0 in range(0, n, _TILE):  # in tiles, so that reads and writes both stay in cache
-        for j0 in range(0, size, _TILE):
-            for i in range(i0, min(i0 + _TILE, n)):
-                row = by_secret[candidates[i]]
-                for j in range(j0, min(j0 + _TILE, size)):
-                    block[j, i] = row[pool[j]]
+    # The set's rows of the matrix, scanned in place (each guess a column).
+    sub = np.empty((n, by_secret.shape[1]), by_secret.dtype)
+    for i in range(n):
+        sub[i] = by_secret[candidates[i]]
     local = np.arange(n).astype(np.intp)
     counts = np.zeros(n_patterns, np.int64)
     n_buckets = np.empty(size, np.int64)
@@ -787,24 +792,26 @@ def _root_frame(
     for i in range(n):
         sub_salts[i, 0] = salts[candidates[i], 0]
         sub_salts[i, 1] = salts[candidates[i], 1]
-    every = np.arange(size).astype(np.intp)
-    _scan(block, local, every, sub_salts, True, counts, n_buckets, worst, sum_squares, fingerprints)
+    _scan(sub, local, pool, sub_salts, True, counts, n_buckets, worst, sum_squares, fingerprints)
     can_win = np.empty(size, np.int64)
     for j in range(size):
         secret = secret_of_guess[pool[j]]
         can_win[j] = 1 if secret >= 0 and in_set[secret] else 0
     kept = _keep(n_buckets, can_win, fingerprints, True)
     m = kept.shape[0]
-    cells = np.empty((m, n), by_secret.dtype)
     columns = np.empty(m, np.intp)
+    for k in range(m):
+        columns[k] = pool[kept[k]]
+    cells = np.empty((n, m), by_secret.dtype)
+    for i in range(n):
+        for k in range(m):
+            cells[i, k] = sub[i, columns[k]]
     owners = np.full(m, -1, np.intp)
     rows = np.full(n, -1, np.intp)
     position = np.full(by_secret.shape[0], -1, np.intp)
     for i in range(n):
         position[candidates[i]] = i
     for k in range(m):
-        cells[k] = block[kept[k]]
-        columns[k] = pool[kept[k]]
         secret = secret_of_guess[columns[k]]
         if secret >= 0 and position[secret] >= 0:
             owners[k] = position[secret]
