@@ -168,7 +168,7 @@ class CompiledSearch(OptimalSearch):
 
     def proven_lower(self, candidates: IdArray, tries_left: int, pool: Pool) -> int:
         core = self._owner.get((candidates.tobytes(), tries_left), self._cores[0])
-        return core.known_lower(candidates, tries_left, pool)
+        return core.known_lower(candidates, tries_left)
 
     def tree_rows(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         key = (candidates.tobytes(), tries_left)

@@ -38,9 +38,6 @@ from wordsolver.partition import IdArray, split
 
 Int64Array = npt.NDArray[np.int64]
 HashArray = npt.NDArray[np.uint64]
-#: A frame: cells (secret-major), each secret's column, each column's secret, salts, key, and
-#: each column's row in the whole game.
-Frame = tuple[PatternArray, IdArray, IdArray, HashArray, np.uint64, IdArray]
 
 #: The value of a set that cannot be solved within the tries left.
 INFEASIBLE = 1 << 60
@@ -661,9 +658,6 @@ class CompiledCore:
         rng = np.random.default_rng(0x5EED)
         n_secrets = self.by_secret.shape[0]
         self.salts = rng.integers(0, 2**63, (n_secrets, 2), dtype=np.uint64) | np.uint64(1)
-        self._frames: dict[
-            bytes, tuple[PatternArray, IdArray, IdArray, HashArray, np.uint64, IdArray]
-        ] = {}
 
     @property
     def nodes(self) -> int:
@@ -681,48 +675,29 @@ class CompiledCore:
         self.state[_STOPPED] = 0
         self.stop[0] = 0
 
-    def _frame(self, candidates: IdArray, pool: IdArray) -> Frame:
-        """The root frame of a set: its candidates and its pool's informative guesses, one
-        per partition (kept until its tree is grown: the tree needs the search's frame)."""
-        name = candidates.tobytes() + b"|" + pool.tobytes()
-        known = self._frames.get(name)
-        if known is None and len(candidates) == self.by_secret.shape[0]:
-            every = np.arange(self.by_secret.shape[1], dtype=np.intp)
-            frame = (self.by_secret, self.secret_rows, self.secret_of_guess, self.salts)
-            known = self._frames[name] = (*frame, np.uint64(0), every)
-        if known is None:
-            cells, rows, owners, salts, key, columns = _root_frame(
-                self.by_secret, self.salts, self.secret_of_guess, candidates, pool, self.n_patterns
-            )
-            known = self._frames[name] = (cells, rows, owners, salts, np.uint64(key), columns)
-        return known
-
     def solve(
         self, candidates: IdArray, tries_left: int, pool: IdArray, beta: int
     ) -> tuple[int, bool, int, int]:
         """(value, exact, worst, guess row) of a set of secrets: see :func:`solve_set`."""
-        candidates = np.ascontiguousarray(candidates, dtype=np.intp)
-        pool = np.ascontiguousarray(pool, dtype=np.intp)
-        cells, rows, owners, salts, key, columns = self._frame(candidates, pool)
-        local = np.arange(len(candidates), dtype=np.intp)
         lower, exact, worst, guess = solve_set(
-            cells, rows, owners, salts, key, local, np.arange(len(columns), dtype=np.intp),
-            tries_left, beta, self.keys, self.lowers, self.infos, self.state, self.stop,
+            self.by_secret, self.secret_rows, self.secret_of_guess, self.salts, np.uint64(0),
+            np.ascontiguousarray(candidates, dtype=np.intp),
+            np.ascontiguousarray(pool, dtype=np.intp), tries_left, beta,
+            self.keys, self.lowers, self.infos, self.state, self.stop,
         )  # fmt: skip
-        return int(lower), bool(exact), int(worst), int(columns[guess]) if guess >= 0 else -1
+        return int(lower), bool(exact), int(worst), int(guess)
 
     def tree(self, candidates: IdArray, tries_left: int, pool: IdArray) -> Int64Array | None:
         """The optimal tree of a set solved exactly: rows of (guess row, parent node, pattern),
         the root first (node 1), parents before children; None when the memo lost part of
         it (search the set again)."""
-        candidates = np.ascontiguousarray(candidates, dtype=np.intp)
-        pool = np.ascontiguousarray(pool, dtype=np.intp)
-        cells, rows, owners, salts, key, columns = self._frame(candidates, pool)
-        local = np.arange(len(candidates), dtype=np.intp)
+        frame = (self.by_secret, self.secret_rows, self.secret_of_guess, self.salts, np.uint64(0))
+        columns = np.arange(self.by_secret.shape[1], dtype=np.intp)
+        members = np.ascontiguousarray(candidates, dtype=np.intp)
+        allowed = np.ascontiguousarray(pool, dtype=np.intp)
         out: list[tuple[int, int, int]] = []
         # (frame, its columns' rows in the whole game, set, pool, tries, parent, pattern)
-        everything = np.arange(cells.shape[0], dtype=np.intp)
-        stack = [((cells, rows, owners, salts, key), columns, local, everything, tries_left, 0, -1)]
+        stack = [(frame, columns, members, allowed, tries_left, 0, -1)]
         while stack:
             frame, global_columns, members, allowed, tries, parent, pattern = stack.pop()
             f_cells, f_rows, f_owners, f_salts, f_key = frame
@@ -740,7 +715,7 @@ class CompiledCore:
                 )  # fmt: skip
                 outer, own = prepared[4], prepared[5]
                 if own:
-                    frame = prepared[6:11]
+                    frame = (*prepared[6:10], np.uint64(prepared[10]))
                     global_columns = global_columns[outer]
                     members, allowed = prepared[11], prepared[12]
                     guess = int(np.flatnonzero(outer == guess)[0])
@@ -750,71 +725,9 @@ class CompiledCore:
                     stack.append(
                         (frame, global_columns, child, allowed, tries - 1, node, child_pattern)
                     )
-        del self._frames[candidates.tobytes() + b"|" + pool.tobytes()]
         return np.array(out, dtype=np.int64).reshape(-1, 3)
 
-    def known_lower(self, candidates: IdArray, tries_left: int, pool: IdArray) -> int:
+    def known_lower(self, candidates: IdArray, tries_left: int) -> int:
         """The lower bound (or exact value) the memo holds for a set, 0 when none."""
-        candidates = np.ascontiguousarray(candidates, dtype=np.intp)
-        pool = np.ascontiguousarray(pool, dtype=np.intp)
-        key = self._frame(candidates, pool)[4]
-        local = np.arange(len(candidates), dtype=np.intp)
-        return int(_known_lower(key, local, tries_left, self.keys, self.lowers))
-
-
-@njit(cache=True)
-def _root_frame(
-    by_secret: PatternArray,
-    salts: HashArray,
-    secret_of_guess: IdArray,
-    candidates: IdArray,
-    pool: IdArray,
-    n_patterns: int,
-) -> Frame:
-    """The frame of a set of the whole game: its candidates × its pool's informative guesses
-    (one per partition), from the secret-major matrix."""
-    n = candidates.shape[0]
-    size = pool.shape[0]
-    in_set = np.zeros(by_secret.shape[0], np.bool_)
-    for s in candidates:
-        in_set[s] = True
-    # The set's rows of the matrix, scanned in place (each guess a column).
-    sub = np.empty((n, by_secret.shape[1]), by_secret.dtype)
-    for i in range(n):
-        sub[i] = by_secret[candidates[i]]
-    local = np.arange(n).astype(np.intp)
-    counts = np.zeros(n_patterns, np.int64)
-    n_buckets = np.empty(size, np.int64)
-    worst = np.empty(size, np.int64)
-    sum_squares = np.empty(size, np.int64)
-    fingerprints = np.zeros((size, 2), np.uint64)
-    sub_salts = np.empty((n, 2), np.uint64)
-    for i in range(n):
-        sub_salts[i, 0] = salts[candidates[i], 0]
-        sub_salts[i, 1] = salts[candidates[i], 1]
-    _scan(sub, local, pool, sub_salts, True, counts, n_buckets, worst, sum_squares, fingerprints)
-    can_win = np.empty(size, np.int64)
-    for j in range(size):
-        secret = secret_of_guess[pool[j]]
-        can_win[j] = 1 if secret >= 0 and in_set[secret] else 0
-    kept = _keep(n_buckets, can_win, fingerprints, True)
-    m = kept.shape[0]
-    columns = np.empty(m, np.intp)
-    for k in range(m):
-        columns[k] = pool[kept[k]]
-    cells = np.empty((n, m), by_secret.dtype)
-    for i in range(n):
-        for k in range(m):
-            cells[i, k] = sub[i, columns[k]]
-    owners = np.full(m, -1, np.intp)
-    rows = np.full(n, -1, np.intp)
-    position = np.full(by_secret.shape[0], -1, np.intp)
-    for i in range(n):
-        position[candidates[i]] = i
-    for k in range(m):
-        secret = secret_of_guess[columns[k]]
-        if secret >= 0 and position[secret] >= 0:
-            owners[k] = position[secret]
-            rows[position[secret]] = k
-    key, _ = _set_keys(np.uint64(0), candidates, 0)
-    return cells, rows, owners, sub_salts, key, columns
+        members = np.ascontiguousarray(candidates, dtype=np.intp)
+        return int(_known_lower(np.uint64(0), members, tries_left, self.keys, self.lowers))
