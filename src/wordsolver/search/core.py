@@ -605,6 +605,50 @@ def solve_set(
     return floor, 0, 0, -1
 
 
+@njit(cache=True, nogil=True)
+def first_floors(
+    by_secret: PatternArray,
+    candidates: IdArray,
+    pool: IdArray,
+    secret_of_guess: IdArray,
+    n_patterns: int,
+) -> Int64Array:
+    """For each guess of the pool, a proven lower bound on the total guesses of the set when
+    it is played first: the set's size plus the level floor of each bucket (the win bucket
+    costs nothing more), with the most buckets any guess of the pool makes as the fan-out."""
+    n = candidates.shape[0]
+    size = pool.shape[0]
+    counts = np.zeros(n_patterns, np.int64)
+    n_buckets = np.empty(size, np.int64)
+    worst = np.empty(size, np.int64)
+    squares = np.empty(size, np.int64)
+    _scan(by_secret, candidates, pool, np.zeros((0, 2), np.uint64), False, counts,
+          n_buckets, worst, squares, np.zeros((0, 2), np.uint64))  # fmt: skip
+    fan_out = max(1, int(n_buckets.max())) if size else 1
+    table = np.empty(n + 1, np.int64)
+    for b in range(n + 1):
+        table[b] = _level_floor(b, fan_out)
+    in_set = np.zeros(by_secret.shape[0], np.bool_)
+    for s in candidates:
+        in_set[s] = True
+    floors = np.empty(size, np.int64)
+    for j in range(size):
+        g = pool[j]
+        total = n
+        for s in candidates:
+            p = by_secret[s, g]
+            counts[p] += 1
+        for s in candidates:
+            p = by_secret[s, g]
+            total += table[counts[p]]
+            counts[p] = 0
+        secret = secret_of_guess[g]
+        if secret >= 0 and in_set[secret]:
+            total -= 1  # the win bucket: one secret (floor 1) that costs nothing more
+        floors[j] = total
+    return floors
+
+
 @njit(cache=True)
 def _known_lower(
     frame: np.uint64, candidates: IdArray, tries_left: int, keys: HashArray, lowers: Int64Array

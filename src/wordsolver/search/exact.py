@@ -398,6 +398,10 @@ class OptimalSearch:
             if progress is not None:
                 progress(len(candidates))
 
+    def lower_of(self, candidates: IdArray, tries_left: int, value: SetValue) -> int:
+        """The lower bound proven for a set whose (best found) value :meth:`solve` gave."""
+        return value.lower
+
     def proven_lower(self, candidates: IdArray, tries_left: int, pool: Pool) -> int:
         """The lower bound the search has proven for a set (its value when solved), or 0."""
         known = self.memo.get(self.memo_key(candidates, tries_left, pool))

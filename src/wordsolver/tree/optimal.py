@@ -194,7 +194,12 @@ def _settle(search: OptimalSearch, leaf: _Leaf, fallback: Fallback) -> tuple[int
     _adopt(leaf.node, nodes_of(search.tree_rows(candidates, tries_left, pool)))
     # A beam's value is only the best tree it saw; its proof is the first-guess bound.
     beamed = search.limit.beam is not None
-    return known.lower, search.first_bound(candidates, pool) if beamed else known.lower, True
+    floor = (
+        search.first_bound(candidates, pool)
+        if beamed
+        else search.lower_of(candidates, tries_left, known)
+    )
+    return known.lower, floor, True
 
 
 def _adopt(node: Node, grown: Node) -> None:
