@@ -42,7 +42,7 @@ Progress = Callable[[int], None]
 #: Largest games the compiled core takes (its rank keys pack bound, Σ size² and position).
 MAX_SECRETS = 1 << 14
 MAX_GUESSES = 1 << 16
-#: Sets searched alone that are split by first guess (the whole game).
+#: Sets searched alone from this size on are split by first guess (the whole game).
 SPLIT_MIN = 500
 #: One set to solve: (candidates, tries left, pool).
 Job = tuple[IdArray, int, Pool]
@@ -81,8 +81,10 @@ class CompiledSearch(OptimalSearch):
         *,
         limit: SearchLimit | None = None,
         workers: int | None = None,
+        split_min: int = SPLIT_MIN,
     ) -> None:
         super().__init__(matrix, limit=limit)
+        self.split_min = split_min
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
         self.workers = 1 if self.limit.nodes is not None else workers or threads()
@@ -156,10 +158,10 @@ class CompiledSearch(OptimalSearch):
         """Solve many sets exactly (the largest first, on every core); each answer stays in
         its core's memo for :meth:`solve` and :meth:`tree_rows`. Sets a budget stops are left
         for the caller (its :meth:`solve` raises :class:`SearchInterrupted`). A single set
-        of at least :data:`SPLIT_MIN` secrets is split by first guess
+        of at least ``split_min`` secrets is split by first guess
         (:meth:`solve_by_first_guess`), except under a beam: its search below each first
         guess is short, and one core does it with the least work."""
-        if self.limit.beam is None and len(jobs) == 1 and len(jobs[0][0]) >= SPLIT_MIN:
+        if self.limit.beam is None and len(jobs) == 1 and len(jobs[0][0]) >= self.split_min:
             self.solve_by_first_guess(*jobs[0], progress=progress)
             return
         self._solve_jobs(jobs, progress)
