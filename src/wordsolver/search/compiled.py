@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from wordsolver.alphabet import LetterCodes
+from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import IdArray, partition_stats, split
 from wordsolver.search.core import CompiledCore, first_floors
@@ -79,11 +81,12 @@ class CompiledSearch(OptimalSearch):
         self,
         matrix: PatternMatrix,
         *,
+        hard: bool = False,
         limit: SearchLimit | None = None,
         workers: int | None = None,
         split_min: int = SPLIT_MIN,
     ) -> None:
-        super().__init__(matrix, limit=limit)
+        super().__init__(matrix, hard=hard, limit=limit)
         self.split_min = split_min
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
@@ -91,6 +94,7 @@ class CompiledSearch(OptimalSearch):
         self._by_secret = matrix.by_secret
         self._secret_rows = np.asarray(game.secret_rows, dtype=np.intp)
         self._secret_of_guess = np.asarray(game.secret_of_guess, dtype=np.intp)
+        self._codes, self._digits = self._hard_mode_tables()
         self._cores = [self._new_core() for _ in range(self.workers)]
         #: The core whose memo holds each set solved so far (by candidates and tries).
         self._owner: dict[tuple[bytes, int], CompiledCore] = {}
@@ -107,8 +111,25 @@ class CompiledSearch(OptimalSearch):
             self._secret_of_guess,
             game.win_pattern,
             game.n_patterns,
-            beam=self.limit.beam,
+            self.limit.beam,
+            codes=self._codes,
+            digits=self._digits,
         )
+
+    def _hard_mode_tables(self) -> tuple[LetterCodes, LetterCodes]:
+        """What the core needs to play hard mode: the guesses' letters and each pattern's
+        colours (one digit per position, as the rule reads them); empty in free play."""
+        if not self.hard:
+            return np.zeros((0, 0), np.uint8), np.zeros((0, 0), np.uint8)
+        game = self.game
+        digits = np.array(
+            [
+                [int(d) for d in np.base_repr(pattern, 3).zfill(game.length)]
+                for pattern in range(game.n_patterns)
+            ],
+            dtype=np.uint8,
+        )
+        return np.ascontiguousarray(game.guess_codes), digits
 
     # -- budget ---------------------------------------------------------------------------
 
@@ -198,7 +219,7 @@ class CompiledSearch(OptimalSearch):
 
     def proven_lower(self, candidates: IdArray, tries_left: int, pool: Pool) -> int:
         core = self._owner.get((candidates.tobytes(), tries_left), self._cores[0])
-        return core.known_lower(candidates, tries_left)
+        return core.known_lower(candidates, tries_left, pool)
 
     def tree_rows(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         key = (candidates.tobytes(), tries_left)
@@ -383,9 +404,12 @@ def exact_search(
 ) -> OptimalSearch:
     """The exact search for these play options: on the compiled core when it covers them
     (unweighted, any allowed word may be guessed), else the readable search."""
-    fits = len(matrix.game.secrets) <= MAX_SECRETS and len(matrix.game.guesses) <= MAX_GUESSES
-    if compiled and fits and not (hard or only_candidates or weights is not None):
-        return CompiledSearch(matrix, limit=limit)
+    game = matrix.game
+    fits = len(game.secrets) <= MAX_SECRETS and len(game.guesses) <= MAX_GUESSES
+    # Hard mode in compiled code is Wordle's own (the colours rule's).
+    plays = not hard or isinstance(game.rule, ColoursRule)
+    if compiled and fits and plays and not (only_candidates or weights is not None):
+        return CompiledSearch(matrix, hard=hard, limit=limit)
     return OptimalSearch(
         matrix, hard=hard, only_candidates=only_candidates, limit=limit, weights=weights
     )

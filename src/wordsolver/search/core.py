@@ -27,12 +27,14 @@ node budget is spent or its stop flag is raised.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from wordsolver.alphabet import LetterCodes as LetterArray
+from wordsolver.games.colours import _hard_mode
 from wordsolver.games.rule import PatternArray
 from wordsolver.partition import IdArray, split
 
@@ -78,6 +80,16 @@ def _set_keys(frame: np.uint64, members: IdArray, tries_left: int) -> tuple[np.u
         h1 = _mix(h1 ^ x)
         h2 = (h2 + _mix(x + _H2_SEED)) * np.uint64(0x100000001B3)
     return h1, _mix(h2 ^ np.uint64(tries_left << 32))
+
+
+@njit(cache=True)
+def _with_pool(h1: np.uint64, h2: np.uint64, pool: IdArray) -> tuple[np.uint64, np.uint64]:
+    """Keys that also name the guesses allowed (hard mode)."""
+    for guess in pool:
+        x = np.uint64(guess)
+        h1 = _mix(h1 + x)
+        h2 = (h2 ^ _mix(x ^ _H1_SEED)) * np.uint64(0x100000001B3)
+    return h1, _mix(h2)
 
 
 @njit(cache=True)
@@ -299,6 +311,7 @@ def _prepare(
     pool: IdArray,
     n_patterns: int,
     framing: bool,
+    reducing: bool,
 ) -> tuple[
     Int64Array, Int64Array, Int64Array, Int64Array, IdArray, bool,
     PatternArray, IdArray, IdArray, HashArray, np.uint64, IdArray, IdArray,
@@ -308,7 +321,8 @@ def _prepare(
     bucket, Σ size², may-win flags, their columns in the outer frame, whether a new frame was
     made, then the frame the set is searched in (cells, rows, owners, salts, key), the set's
     candidates and the kept guesses' columns in that frame. ``framing``: whether new frames
-    may be made (not for a beam, which searches too little below a set to repay the copy)."""
+    may be made (not for a beam, which searches too little below a set to repay the copy);
+    ``reducing``: whether the pool may be cut to one guess per partition (not in hard mode)."""
     n = candidates.shape[0]
     size = pool.shape[0]
     in_set = np.zeros(cells.shape[0], np.bool_)
@@ -318,7 +332,7 @@ def _prepare(
     n_buckets = np.empty(size, np.int64)
     worst = np.empty(size, np.int64)
     sum_squares = np.empty(size, np.int64)
-    dedup = n >= _DEDUP_MIN
+    dedup = reducing and n >= _DEDUP_MIN
     fingerprints = np.zeros((size if dedup else 0, 2), np.uint64)
     _scan(
         cells, candidates, pool, salts, dedup, counts, n_buckets, worst, sum_squares, fingerprints
@@ -365,11 +379,18 @@ def solve_set(
     infos: Int64Array,
     state: Int64Array,
     stop: Int64Array,
+    codes: LetterArray,
+    digits: LetterArray,
 ) -> tuple[int, int, int, int]:
     """(value, exact, worst, guess) of a sorted set of a frame's secrets with ``tries_left``,
     guessing from ``pool`` (the frame's columns; the guess is one of them): exact (1) when
     the value is below ``beta``, else (0) a proven lower bound of at least ``beta``. A stopped
-    search returns proven lower bounds only, never exact values it did not finish."""
+    search returns proven lower bounds only, never exact values it did not finish.
+
+    Hard mode (Wordle's, in the whole game's frame) when ``codes`` holds the guesses' letters
+    and ``digits`` each pattern's colours: each bucket's pool keeps the guesses the feedback
+    allows, the memo keys name the pool, and pools are never cut to one guess per partition
+    (the words decide what stays allowed)."""
     n = candidates.shape[0]
     if n == 1:
         if tries_left >= 1:
@@ -379,7 +400,10 @@ def solve_set(
         return INFEASIBLE, 1, 0, -1
     if n == 2:
         return 3, 1, 2, rows[candidates[0]]
+    hard = codes.shape[0] > 0
     h1, h2 = _set_keys(frame, candidates, tries_left)
+    if hard:
+        h1, h2 = _with_pool(h1, h2, pool)
     slot = _memo_find(keys, h1, h2)
     known_lower = 0
     if slot >= 0:
@@ -411,7 +435,8 @@ def solve_set(
         n_buckets, worst, sum_squares, can_win, outer, _,
         f_cells, f_rows, f_owners, f_salts, f_key, local, columns,
     ) = _prepare(
-        cells, rows, secret_of, salts, frame, candidates, pool, n_patterns, state[_BEAM] <= 0
+        cells, rows, secret_of, salts, frame, candidates, pool, n_patterns,
+        state[_BEAM] <= 0 and not hard, not hard,
     )  # fmt: skip
     m = outer.shape[0]
     bound = np.empty(m, np.int64)
@@ -531,7 +556,8 @@ def solve_set(
                 if b > 2:
                     bucket = members[starts[p] : starts[p + 1]]
                     g1, g2 = _set_keys(f_key, bucket, tries_left - 1)
-                    found = _memo_find(keys, g1, g2)
+                    # In hard mode the key names the bucket's pool, not worth finding here.
+                    found = -1 if hard else _memo_find(keys, g1, g2)
                     if found >= 0:
                         floor = max(floor, lowers[found])
                     elif b <= n_patterns:
@@ -540,8 +566,9 @@ def solve_set(
                         if perfect >= 0:
                             floor = 2 * b - 1
                             known = 1
-                            info = _EXACT_BIT | (2 << 32) | perfect
-                            _memo_store(keys, lowers, infos, g1, g2, floor, info)
+                            if not hard:
+                                info = _EXACT_BIT | (2 << 32) | perfect
+                                _memo_store(keys, lowers, infos, g1, g2, floor, info)
                         else:
                             floor = max(floor, 2 * b)
                 group_known[n_groups] = known
@@ -569,10 +596,13 @@ def solve_set(
                             break
                         continue
                     bucket = members[starts[p] : starts[p + 1]].copy()
+                    child_pool = columns
+                    if hard:
+                        child_pool = pool[_hard_mode(codes[pool], codes[guess], digits[p])]
                     b_lower, b_exact, b_worst, _ = solve_set(
-                        f_cells, f_rows, f_owners, f_salts, f_key, bucket, columns,
+                        f_cells, f_rows, f_owners, f_salts, f_key, bucket, child_pool,
                         tries_left - 1, best_lower - total - remaining + 1,
-                        keys, lowers, infos, state, stop,
+                        keys, lowers, infos, state, stop, codes, digits,
                     )  # fmt: skip
                     total += b_lower
                     if not b_exact or total + remaining > best_lower:
@@ -651,23 +681,28 @@ def first_floors(
 
 @njit(cache=True)
 def _known_lower(
-    frame: np.uint64, candidates: IdArray, tries_left: int, keys: HashArray, lowers: Int64Array
-) -> int:
+    frame: np.uint64, candidates: IdArray, pool: IdArray, tries_left: int,
+    keys: HashArray, lowers: Int64Array, hard: bool,
+) -> int:  # fmt: skip
     """The lower bound (or exact value) the memo holds for a set, 0 when none."""
     h1, h2 = _set_keys(frame, candidates, tries_left)
+    if hard:
+        h1, h2 = _with_pool(h1, h2, pool)
     slot = _memo_find(keys, h1, h2)
     return 0 if slot < 0 else int(lowers[slot])
 
 
 @njit(cache=True)
 def _known_guess(
-    rows: IdArray, frame: np.uint64, candidates: IdArray, tries_left: int,
-    keys: HashArray, infos: Int64Array,
+    rows: IdArray, frame: np.uint64, candidates: IdArray, pool: IdArray, tries_left: int,
+    keys: HashArray, infos: Int64Array, hard: bool,
 ) -> int:  # fmt: skip
     """The optimal guess (a frame column) the memo holds for a set solved exactly, or -1."""
     if candidates.shape[0] <= 2:
         return int(rows[candidates[0]])
     h1, h2 = _set_keys(frame, candidates, tries_left)
+    if hard:
+        h1, h2 = _with_pool(h1, h2, pool)
     slot = _memo_find(keys, h1, h2)
     if slot < 0 or not infos[slot] & _EXACT_BIT:
         return -1
@@ -686,6 +721,9 @@ class CompiledCore:
     n_patterns: int
     beam: int | None = None
     slots: int = MEMO_SLOTS
+    #: Hard mode: the guesses' letters and each pattern's colours (empty: free play).
+    codes: LetterArray = field(default_factory=lambda: np.zeros((0, 0), np.uint8))
+    digits: LetterArray = field(default_factory=lambda: np.zeros((0, 0), np.uint8))
 
     def __post_init__(self) -> None:
         self.keys = np.zeros((self.slots, 2), np.uint64)
@@ -727,7 +765,7 @@ class CompiledCore:
             self.by_secret, self.secret_rows, self.secret_of_guess, self.salts, np.uint64(0),
             np.ascontiguousarray(candidates, dtype=np.intp),
             np.ascontiguousarray(pool, dtype=np.intp), tries_left, beta,
-            self.keys, self.lowers, self.infos, self.state, self.stop,
+            self.keys, self.lowers, self.infos, self.state, self.stop, self.codes, self.digits,
         )  # fmt: skip
         return int(lower), bool(exact), int(worst), int(guess)
 
@@ -740,22 +778,28 @@ class CompiledCore:
         members = np.ascontiguousarray(candidates, dtype=np.intp)
         allowed = np.ascontiguousarray(pool, dtype=np.intp)
         out: list[tuple[int, int, int]] = []
+        hard = self.codes.shape[0] > 0
         # (frame, its columns' rows in the whole game, set, pool, tries, parent, pattern)
         stack = [(frame, columns, members, allowed, tries_left, 0, -1)]
         while stack:
             frame, global_columns, members, allowed, tries, parent, pattern = stack.pop()
             f_cells, f_rows, f_owners, f_salts, f_key = frame
-            guess = _known_guess(f_rows, f_key, members, tries, self.keys, self.infos)
+            guess = _known_guess(
+                f_rows, f_key, members, allowed, tries, self.keys, self.infos, hard
+            )
+            if guess < 0 and hard and len(members) <= self.n_patterns:
+                # Buckets a candidate tells apart are not in the memo in hard mode.
+                guess = _perfect(f_cells, f_rows, members, np.zeros(self.n_patterns, np.int64))
             if guess < 0:
                 return None  # the memo lost this set's answer: search it again
             out.append((int(global_columns[guess]), parent, pattern))
             node = len(out)
             n = len(members)
-            framing = not self.beam
+            framing = not self.beam and not hard
             if framing and n >= _FRAME_MIN and 4 * n <= f_cells.shape[0]:  # the search's frame
                 prepared = _prepare(
                     f_cells, f_rows, f_owners, f_salts, f_key, members, allowed,
-                    self.n_patterns, framing,
+                    self.n_patterns, framing, True,
                 )  # fmt: skip
                 outer, own = prepared[4], prepared[5]
                 if own:
@@ -766,12 +810,20 @@ class CompiledCore:
             patterns = frame[0][members, guess]
             for child_pattern, child in split(patterns, members):
                 if child_pattern != self.win_pattern:
+                    child_pool = allowed
+                    if hard:
+                        played, colours = self.codes[guess], self.digits[child_pattern]
+                        child_pool = allowed[_hard_mode(self.codes[allowed], played, colours)]
                     stack.append(
-                        (frame, global_columns, child, allowed, tries - 1, node, child_pattern)
+                        (frame, global_columns, child, child_pool, tries - 1, node, child_pattern)
                     )
         return np.array(out, dtype=np.int64).reshape(-1, 3)
 
-    def known_lower(self, candidates: IdArray, tries_left: int) -> int:
+    def known_lower(self, candidates: IdArray, tries_left: int, pool: IdArray) -> int:
         """The lower bound (or exact value) the memo holds for a set, 0 when none."""
         members = np.ascontiguousarray(candidates, dtype=np.intp)
-        return int(_known_lower(np.uint64(0), members, tries_left, self.keys, self.lowers))
+        allowed = np.ascontiguousarray(pool, dtype=np.intp)
+        hard = self.codes.shape[0] > 0
+        return int(
+            _known_lower(np.uint64(0), members, allowed, tries_left, self.keys, self.lowers, hard)
+        )
