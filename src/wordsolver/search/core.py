@@ -301,6 +301,49 @@ def _perfect(cells: PatternArray, rows: IdArray, candidates: IdArray, counts: In
 
 
 @njit(cache=True, nogil=True)
+def _nearly_perfect(
+    cells: PatternArray, rows: IdArray, candidates: IdArray, counts: Int64Array
+) -> int:
+    """The column of the first candidate that tells all the others apart but one pair, or -1
+    (``counts``: zeroed scratch, left zeroed)."""
+    for c in candidates:
+        g = rows[c]
+        pairs = 0
+        for s in candidates:
+            p = cells[s, g]
+            if counts[p]:
+                pairs += 1
+                if pairs > 1 or counts[p] > 1:
+                    pairs = 2
+                    break
+            counts[p] += 1
+        for s in candidates:
+            counts[cells[s, g]] = 0
+        if pairs == 1:
+            return int(rows[c])
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _splitter(cells: PatternArray, candidates: IdArray, pool: IdArray, counts: Int64Array) -> int:
+    """The first guess of the pool that puts every candidate in a bucket of its own, or -1;
+    each guess is dropped at its first repeated pattern."""
+    for g in pool:
+        distinct = True
+        for s in candidates:
+            p = cells[s, g]
+            if counts[p]:
+                distinct = False
+                break
+            counts[p] = 1
+        for s in candidates:
+            counts[cells[s, g]] = 0
+        if distinct:
+            return int(g)
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def _prepare(
     cells: PatternArray,
     rows: IdArray,
@@ -425,11 +468,20 @@ def solve_set(
 
     # A candidate that tells all the others apart: 2n − 1 guesses, the least any set allows.
     if n <= n_patterns:
-        perfect = _perfect(cells, rows, candidates, np.zeros(n_patterns, np.int64))
+        scratch = np.zeros(n_patterns, np.int64)
+        perfect = _perfect(cells, rows, candidates, scratch)
         if perfect >= 0:
             info = _EXACT_BIT | (2 << 32) | perfect
             _memo_store(keys, lowers, infos, h1, h2, 2 * n - 1, info)
             return 2 * n - 1, 1, 2, perfect
+        # Then 2n is the least; a candidate leaving one pair reaches it (deepest secret at
+        # 3), a guess that splits every candidate apart reaches it with 2 and wins the tie.
+        near = _nearly_perfect(cells, rows, candidates, scratch) if tries_left >= 3 else -1
+        if near >= 0:
+            splitter = _splitter(cells, candidates, pool, scratch)
+            guess, deepest = (near, 3) if splitter < 0 else (splitter, 2)
+            _memo_store(keys, lowers, infos, h1, h2, 2 * n, _EXACT_BIT | (deepest << 32) | guess)
+            return 2 * n, 1, deepest, guess
 
     (
         n_buckets, worst, sum_squares, can_win, outer, _,
