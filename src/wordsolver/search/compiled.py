@@ -227,14 +227,11 @@ class CompiledSearch(OptimalSearch):
         if split_answer is not None:
             return self._first_guess_rows(split_answer.value.guess, candidates, tries_left, pool)
         core = self._owner.get(key, self._cores[0])
-        for _ in range(2):
+        with core.unbounded():  # a set solved once is grown whatever the budget left
             rows = core.tree(candidates, tries_left, pool)
-            if rows is not None:
-                return rows
-            # The memo lost part of the tree: search the set again on a fresh memo.
-            core.keys[:] = 0
-            self._solve_on(core, candidates, tries_left, pool, INFEASIBLE)
-        raise RuntimeError("the search could not rebuild its tree")
+        if rows is None:
+            raise RuntimeError("the search could not rebuild its tree")
+        return rows
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
         rows = np.ascontiguousarray(pool, dtype=np.intp)

@@ -27,6 +27,8 @@ node budget is spent or its stop flag is raised.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -111,18 +113,21 @@ def _memo_store(
     keys: HashArray, lowers: Int64Array, infos: Int64Array, h1: np.uint64, h2: np.uint64,
     lower: int, info: int,
 ) -> None:  # fmt: skip
-    """Record an entry: its own slot, else the first free one, else the first it probes."""
+    """Record an entry: its own slot, else the first free one, else (a full table) the one
+    of least value it probes: small sets cost least to search again."""
     mask = keys.shape[0] - 1
-    first = np.int64(h1 & np.uint64(mask))
-    slot = first
+    slot = np.int64(h1 & np.uint64(mask))
+    cheapest = slot
     found = False
     for _ in range(_PROBES):
         if (keys[slot, 0] == h1 and keys[slot, 1] == h2) or (keys[slot, 0] | keys[slot, 1]) == 0:
             found = True
             break
+        if lowers[slot] < lowers[cheapest]:
+            cheapest = slot
         slot = (slot + 1) & mask
     if not found:
-        slot = first
+        slot = cheapest
     keys[slot, 0] = h1
     keys[slot, 1] = h2
     lowers[slot] = lower
@@ -809,6 +814,17 @@ class CompiledCore:
         self.state[_STOPPED] = 0
         self.stop[0] = 0
 
+    @contextmanager
+    def unbounded(self) -> Iterator[None]:
+        """Lift the budget for a while (to grow the tree of a set already solved)."""
+        saved = self.state[[_BUDGET, _STOPPED]].copy(), int(self.stop[0])
+        self.state[_BUDGET], self.state[_STOPPED], self.stop[0] = -1, 0, 0
+        try:
+            yield
+        finally:
+            self.state[[_BUDGET, _STOPPED]] = saved[0]
+            self.stop[0] = saved[1]
+
     def solve(
         self, candidates: IdArray, tries_left: int, pool: IdArray, beta: int
     ) -> tuple[int, bool, int, int]:
@@ -839,11 +855,16 @@ class CompiledCore:
             guess = _known_guess(
                 f_rows, f_key, members, allowed, tries, self.keys, self.infos, hard
             )
-            if guess < 0 and hard and len(members) <= self.n_patterns:
-                # Buckets a candidate tells apart are not in the memo in hard mode.
-                guess = _perfect(f_cells, f_rows, members, np.zeros(self.n_patterns, np.int64))
             if guess < 0:
-                return None  # the memo lost this set's answer: search it again
+                # Not in the memo (a full table dropped it; in hard mode buckets a candidate
+                # tells apart are never stored): search the set again where it was searched.
+                _, exact, _, guess = solve_set(
+                    f_cells, f_rows, f_owners, f_salts, f_key, members, allowed, tries,
+                    INFEASIBLE, self.keys, self.lowers, self.infos, self.state, self.stop,
+                    self.codes, self.digits,
+                )  # fmt: skip
+                if not exact or guess < 0:
+                    return None
             out.append((int(global_columns[guess]), parent, pattern))
             node = len(out)
             n = len(members)

@@ -199,7 +199,11 @@ def _settle(search: OptimalSearch, leaf: _Leaf, fallback: Fallback) -> tuple[int
         if beamed
         else search.lower_of(candidates, tries_left, known)
     )
-    return known.lower, floor, True
+    value = known.lower
+    if beamed:  # a set searched again may take another beam's path: count the tree kept
+        grown = DecisionTree(search.matrix, leaf.node, "optimal")
+        value = int(grown.guesses_needed(candidates) @ search.units[candidates])
+    return value, floor, True
 
 
 def _adopt(node: Node, grown: Node) -> None:
