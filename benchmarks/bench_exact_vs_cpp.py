@@ -9,8 +9,9 @@ the original lists (``../shared/data/wordle``): ours as ``wordsolver tree build 
 --answers … --allowed … -s optimal --opener W`` (``--beam K`` without an opener for the whole
 game), theirs as ``selby-wordle -a … -h … -w W`` (``-n K``). For each program the median of the
 pairs is reported: wall seconds, CPU seconds (user + system of the child, from its rusage),
-peak memory (its maximum resident set), and the ratios ours / theirs. Both totals must be the
-proven values (the beams: the same best value), else the row fails.
+peak memory (its maximum resident set), and the ratios ours / theirs; the verdict says whether
+ours took less CPU and at most twice the memory. Both totals must be the proven values (the
+beams: the same best value), else the row fails.
 
 ``--quick``: one pair of the after-salet proof and of the 10-word beam.
 """
@@ -173,8 +174,9 @@ def main(argv: list[str]) -> int:
             wall, cpu = median(ours, "wall"), median(ours, "cpu")
             their_wall, their_cpu = median(theirs, "wall"), median(theirs, "cpu")
             peak, their_peak = median(ours, "peak_mb"), median(theirs, "peak_mb")
-            faster = cpu < their_cpu and peak <= MEMORY_RATIO * their_peak
-            verdict = "FAIL (total)" if not right else ("ok" if faster else "slower")
+            speed = "CPU ok" if cpu < their_cpu else "CPU slower"
+            memory = "memory ok" if peak <= MEMORY_RATIO * their_peak else "memory > 2×"
+            verdict = "FAIL (total)" if not right else f"{speed}, {memory}"
             failed |= not right
             table.add_row(
                 case.label,
