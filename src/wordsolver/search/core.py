@@ -286,26 +286,6 @@ def _sub_frame(
 
 
 @njit(cache=True, nogil=True)
-def _perfect(cells: PatternArray, rows: IdArray, candidates: IdArray, counts: Int64Array) -> int:
-    """The column of the first candidate that tells all the others apart, or -1 (``counts``:
-    zeroed scratch, one per pattern, left zeroed)."""
-    for c in candidates:
-        g = rows[c]
-        distinct = True
-        for s in candidates:
-            p = cells[s, g]
-            if counts[p]:
-                distinct = False
-                break
-            counts[p] = 1
-        for s in candidates:
-            counts[cells[s, g]] = 0
-        if distinct:
-            return int(rows[c])
-    return -1
-
-
-@njit(cache=True, nogil=True)
 def _nearly_perfect(
     cells: PatternArray, rows: IdArray, candidates: IdArray, counts: Int64Array
 ) -> int:
@@ -332,7 +312,9 @@ def _nearly_perfect(
 @njit(cache=True, nogil=True)
 def _splitter(cells: PatternArray, candidates: IdArray, pool: IdArray, counts: Int64Array) -> int:
     """The first guess of the pool that puts every candidate in a bucket of its own, or -1;
-    each guess is dropped at its first repeated pattern."""
+    each guess is dropped at its first repeated pattern (``counts``: zeroed scratch, one per
+    pattern, left zeroed). Among the candidates' own guesses it finds one that tells all the
+    others apart."""
     for g in pool:
         distinct = True
         for s in candidates:
@@ -474,7 +456,7 @@ def solve_set(
     # A candidate that tells all the others apart: 2n − 1 guesses, the least any set allows.
     if n <= n_patterns:
         scratch = np.zeros(n_patterns, np.int64)
-        perfect = _perfect(cells, rows, candidates, scratch)
+        perfect = _splitter(cells, candidates, rows[candidates], scratch)
         if perfect >= 0:
             info = _EXACT_BIT | (2 << 32) | perfect
             _memo_store(keys, lowers, infos, h1, h2, 2 * n - 1, info)
@@ -619,7 +601,7 @@ def solve_set(
                         floor = max(floor, lowers[found])
                     elif b <= n_patterns:
                         # Without a candidate that tells the others apart a bucket needs 2b.
-                        perfect = _perfect(f_cells, f_rows, bucket, scratch)
+                        perfect = _splitter(f_cells, bucket, f_rows[bucket], scratch)
                         if perfect >= 0:
                             floor = 2 * b - 1
                             known = 1
