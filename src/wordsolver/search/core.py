@@ -541,14 +541,17 @@ def solve_set(
     best_lower, best_exact, best_worst, best_guess = beta, 0, 0, -1
     untried_floor = INFEASIBLE
     members = np.empty(n, np.intp)
-    starts = np.empty(n_patterns + 1, np.int64)
+    starts = np.empty(n_patterns, np.int64)
     fill = np.empty(n_patterns, np.int64)
     n_slots = min(n, n_patterns)
     group_patterns = np.empty(n_slots, np.int64)
     group_floors = np.empty(n_slots, np.int64)
     group_sizes = np.empty(n_slots, np.int64)
     group_known = np.empty(n_slots, np.int64)
+    group_starts = np.empty(n_slots, np.int64)
     scratch = np.zeros(n_patterns, np.int64)
+    tally = np.zeros(n_patterns, np.int64)
+    touched = np.empty(n_slots, np.int64)
     for position in range(n_order):
         if not sorted_order:
             if position < _SELECTED:
@@ -574,26 +577,36 @@ def solve_set(
             # The guess's buckets, each bounded by its level floor or the memo's bound, then
             # searched largest first, each only for a value that still fits under the best.
             guess = columns[k]
-            starts[:] = 0
+            # Counting sort of the set by pattern, over the patterns that occur only.
+            n_touched = 0
             for s in local:
-                starts[f_cells[s, guess] + 1] += 1
-            for p in range(n_patterns):
-                starts[p + 1] += starts[p]
-            fill[:] = starts[:n_patterns]
+                p = f_cells[s, guess]
+                if tally[p] == 0:
+                    touched[n_touched] = p
+                    n_touched += 1
+                tally[p] += 1
+            start = 0
+            for t in range(n_touched):
+                p = touched[t]
+                starts[p] = start
+                fill[p] = start
+                start += tally[p]
             for s in local:  # stable: each bucket stays sorted
                 p = f_cells[s, guess]
                 members[fill[p]] = s
                 fill[p] += 1
             n_groups = 0
             remaining = 0
-            for p in range(n_patterns):
-                b = starts[p + 1] - starts[p]
-                if b == 0 or p == win:
+            for t in range(n_touched):
+                p = touched[t]
+                b = tally[p]
+                tally[p] = 0
+                if p == win:
                     continue
                 floor = _level_floor(b, fan_out)
                 known = 0
                 if b > 2:
-                    bucket = members[starts[p] : starts[p + 1]]
+                    bucket = members[starts[p] : starts[p] + b]
                     g1, g2 = _set_keys(f_key, bucket, tries_left - 1)
                     # In hard mode the key names the bucket's pool, not worth finding here.
                     found = -1 if hard else _memo_find(keys, g1, g2)
@@ -614,6 +627,7 @@ def solve_set(
                 group_patterns[n_groups] = p
                 group_floors[n_groups] = floor
                 group_sizes[n_groups] = b
+                group_starts[n_groups] = starts[p]
                 remaining += floor
                 n_groups += 1
             total = n
@@ -634,7 +648,8 @@ def solve_set(
                             c_exact = 0
                             break
                         continue
-                    bucket = members[starts[p] : starts[p + 1]].copy()
+                    first = group_starts[g]
+                    bucket = members[first : first + group_sizes[g]].copy()
                     child_pool = columns
                     if hard:
                         child_pool = pool[_hard_mode(codes[pool], codes[guess], digits[p])]
