@@ -28,7 +28,7 @@ from wordsolver.alphabet import LetterCodes
 from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import IdArray, partition_stats, split
-from wordsolver.search.core import CompiledCore, first_floors
+from wordsolver.search.core import CompiledCore
 from wordsolver.search.exact import (
     INFEASIBLE,
     Int64Array,
@@ -38,6 +38,7 @@ from wordsolver.search.exact import (
     SearchLimit,
     SetValue,
 )
+from wordsolver.search.kernels import first_floors
 from wordsolver.weights import SecretWeights
 
 Progress = Callable[[int], None]

@@ -17,9 +17,10 @@ own, so that everything searched below it reads short contiguous rows and stays 
 frame names its secrets and guesses by their position in the block; the whole game's frame
 is the matrix itself.
 
-The memo is an open-addressing table in numpy arrays keyed by two independent 64-bit hashes
-of (frame, sorted set, tries left), so a false match needs a 128-bit collision; so does a
-false repeat of a partition (two 64-bit fingerprints). Each entry holds the exact value (with
+The memo (:mod:`~wordsolver.search.memo`) is an open-addressing table in numpy arrays keyed by
+two independent 64-bit hashes of (frame, sorted set, tries left), so a false match needs a
+128-bit collision; so does a false repeat of a partition (two 64-bit fingerprints, in the
+kernels of :mod:`~wordsolver.search.kernels`). Each entry holds the exact value (with
 worst case and guess) or a proven lower bound. The search releases the interpreter lock, so
 several searches (each with its own memo) run on several cores, and it stops cleanly when the
 node budget is spent or its stop flag is raised.
@@ -39,358 +40,35 @@ from wordsolver.alphabet import LetterCodes as LetterArray
 from wordsolver.games.colours import _hard_mode
 from wordsolver.games.rule import PatternArray
 from wordsolver.partition import IdArray, split
+from wordsolver.search.kernels import (
+    FRAME_MIN,
+    bits_for,
+    equal_floor,
+    nearly_perfect,
+    prepare,
+    splitter,
+)
+from wordsolver.search.memo import (
+    EXACT_BIT,
+    MEMO_SLOTS,
+    known_guess,
+    known_lower,
+    memo_find,
+    memo_store,
+    set_keys,
+    with_pool,
+)
 
 Int64Array = npt.NDArray[np.int64]
 HashArray = npt.NDArray[np.uint64]
 
 #: The value of a set that cannot be solved within the tries left.
 INFEASIBLE = 1 << 60
-#: Memo slots (a power of two); a key probes a few slots and overwrites the first when full.
-MEMO_SLOTS = 1 << 19
-_PROBES = 8
-#: Sets of fewer candidates keep their parent's pool (fingerprints cost more than they save).
-_DEDUP_MIN = 24
-#: Sets of at least this many candidates, and at most a quarter of their frame's secrets,
-#: get a frame of their own.
-_FRAME_MIN = 64
 #: Guesses ordered by selection before the rest are sorted.
 _SELECTED = 8
 # Positions in the search's state array.
 _NODES, _BUDGET, _BEAM, _WIN, _PATTERNS, _STOPPED = 0, 1, 2, 3, 4, 5
 _STATE_SIZE = 8
-# A memo entry's info word: exact flag, worst case and guess packed in one int64.
-_EXACT_BIT = 1 << 62
-_H1_SEED = np.uint64(0x9E3779B97F4A7C15)
-_H2_SEED = np.uint64(0xC2B2AE3D27D4EB4F)
-
-
-@njit(cache=True, inline="always")
-def _mix(value: np.uint64) -> np.uint64:
-    """splitmix64's finaliser: every input bit moves every output bit."""
-    value = (value ^ (value >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    value = (value ^ (value >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return value ^ (value >> np.uint64(31))
-
-
-@njit(cache=True)
-def _set_keys(frame: np.uint64, members: IdArray, tries_left: int) -> tuple[np.uint64, np.uint64]:
-    """Two independent hashes of a frame, a sorted set in it and the tries left."""
-    h1 = _mix(_H1_SEED ^ frame) ^ np.uint64(tries_left)
-    h2 = _mix(_H2_SEED + frame) + np.uint64(members.shape[0])
-    for secret in members:
-        x = np.uint64(secret)
-        h1 = _mix(h1 ^ x)
-        h2 = (h2 + _mix(x + _H2_SEED)) * np.uint64(0x100000001B3)
-    return h1, _mix(h2 ^ np.uint64(tries_left << 32))
-
-
-@njit(cache=True)
-def _with_pool(h1: np.uint64, h2: np.uint64, pool: IdArray) -> tuple[np.uint64, np.uint64]:
-    """Keys that also name the guesses allowed (hard mode)."""
-    for guess in pool:
-        x = np.uint64(guess)
-        h1 = _mix(h1 + x)
-        h2 = (h2 ^ _mix(x ^ _H1_SEED)) * np.uint64(0x100000001B3)
-    return h1, _mix(h2)
-
-
-@njit(cache=True)
-def _memo_find(keys: HashArray, h1: np.uint64, h2: np.uint64) -> int:
-    """The slot holding (h1, h2), or -1."""
-    mask = keys.shape[0] - 1
-    slot = np.int64(h1 & np.uint64(mask))
-    for _ in range(_PROBES):
-        if keys[slot, 0] == h1 and keys[slot, 1] == h2:
-            return int(slot)
-        if keys[slot, 0] == 0 and keys[slot, 1] == 0:
-            return -1
-        slot = (slot + 1) & mask
-    return -1
-
-
-@njit(cache=True)
-def _memo_store(
-    keys: HashArray, lowers: Int64Array, infos: Int64Array, h1: np.uint64, h2: np.uint64,
-    lower: int, info: int,
-) -> None:  # fmt: skip
-    """Record an entry: its own slot, else the first free one, else (a full table) the one
-    of least value it probes: small sets cost least to search again."""
-    mask = keys.shape[0] - 1
-    slot = np.int64(h1 & np.uint64(mask))
-    cheapest = slot
-    found = False
-    for _ in range(_PROBES):
-        if (keys[slot, 0] == h1 and keys[slot, 1] == h2) or (keys[slot, 0] | keys[slot, 1]) == 0:
-            found = True
-            break
-        if lowers[slot] < lowers[cheapest]:
-            cheapest = slot
-        slot = (slot + 1) & mask
-    if not found:
-        slot = cheapest
-    keys[slot, 0] = h1
-    keys[slot, 1] = h2
-    lowers[slot] = lower
-    infos[slot] = info
-
-
-@njit(cache=True, inline="always")
-def _bits(value: int) -> int:
-    """Bits needed to write ``value − 1`` (at least 1)."""
-    bits = 1
-    while (1 << bits) < value:
-        bits += 1
-    return bits
-
-
-@njit(cache=True, inline="always")
-def _level_floor(size: int, fan_out: int) -> int:
-    """The least total guesses of ``size`` equally likely secrets when no guess makes more than
-    ``fan_out`` buckets (see :func:`~wordsolver.search.exact.level_floor`)."""
-    total = 0
-    solved = 0
-    while solved < size:
-        total += size - solved
-        solved = 1 + fan_out * solved
-    return total
-
-
-@njit(cache=True, nogil=True)
-def _scan(
-    cells: PatternArray,
-    candidates: IdArray,
-    pool: IdArray,
-    salts: HashArray,
-    dedup: bool,
-    counts: Int64Array,
-    n_buckets: Int64Array,
-    worst: Int64Array,
-    sum_squares: Int64Array,
-    fingerprints: HashArray,
-) -> None:
-    """For each guess of the pool (columns of the secret-major ``cells``): its number of buckets,
-    largest bucket and Σ size² on the candidates, and (``dedup``) two fingerprints of its
-    patterns. The loop over the cells only counts; the sums come from the few buckets when
-    their counts are cleared."""
-    n = candidates.shape[0]
-    touched = np.empty(n, np.int64)
-    for j in range(pool.shape[0]):
-        g = pool[j]
-        buckets = 0
-        if dedup:
-            first = np.uint64(0)
-            second = np.uint64(0)
-            for i in range(n):
-                s = candidates[i]
-                p = cells[s, g]
-                c = counts[p]
-                touched[buckets] = p
-                buckets += c == 0
-                counts[p] = c + 1
-                first += salts[s, 0] * np.uint64(p + 1)
-                second += salts[s, 1] * np.uint64(p + 1)
-            fingerprints[j, 0] = first
-            fingerprints[j, 1] = second
-        else:
-            for i in range(n):
-                p = cells[candidates[i], g]
-                c = counts[p]
-                touched[buckets] = p
-                buckets += c == 0
-                counts[p] = c + 1
-        largest = 0
-        squares = 0
-        for k in range(buckets):
-            c = counts[touched[k]]
-            counts[touched[k]] = 0
-            squares += c * c
-            largest = max(largest, c)
-        n_buckets[j] = buckets
-        worst[j] = largest
-        sum_squares[j] = squares
-
-
-@njit(cache=True)
-def _keep(
-    n_buckets: Int64Array, can_win: Int64Array, fingerprints: HashArray, dedup: bool
-) -> IdArray:
-    """Positions of the guesses that learn something (more than one bucket, or may win) and,
-    with ``dedup``, only the first of each distinct partition of the candidates (two
-    fingerprints and the win equal: a false match needs a 128-bit collision)."""
-    size = n_buckets.shape[0]
-    slots = 1
-    while slots < 2 * size:
-        slots *= 2
-    mask = np.uint64(slots - 1)
-    table = np.full(slots if dedup else 1, -1, np.intp)
-    firsts = np.empty(size, np.intp)
-    n_firsts = 0
-    for j in range(size):
-        if n_buckets[j] <= 1 and can_win[j] == 0:
-            continue
-        if dedup:
-            slot = fingerprints[j, 0] & mask
-            repeated = False
-            while table[slot] >= 0:
-                earlier = table[slot]
-                if (
-                    fingerprints[earlier, 0] == fingerprints[j, 0]
-                    and fingerprints[earlier, 1] == fingerprints[j, 1]
-                    and can_win[earlier] == can_win[j]
-                ):
-                    repeated = True
-                    break
-                slot = (slot + np.uint64(1)) & mask
-            if repeated:
-                continue
-            table[slot] = j
-        firsts[n_firsts] = j
-        n_firsts += 1
-    return firsts[:n_firsts]
-
-
-@njit(cache=True)
-def _sub_frame(
-    cells: PatternArray,
-    salts: HashArray,
-    secret_of: IdArray,
-    candidates: IdArray,
-    columns: IdArray,
-    frame: np.uint64,
-) -> tuple[PatternArray, IdArray, IdArray, HashArray, np.uint64]:
-    """The frame of a set: its cells (``candidates`` × ``columns``) copied, each
-    secret's own column, each column's secret (or -1), the secrets' salts, and its key."""
-    n = candidates.shape[0]
-    m = columns.shape[0]
-    block = np.empty((n, m), cells.dtype)
-    for i in range(n):
-        s = candidates[i]
-        for k in range(m):
-            block[i, k] = cells[s, columns[k]]
-    local = np.full(cells.shape[0], -1, np.intp)
-    for i in range(n):
-        local[candidates[i]] = i
-    rows = np.full(n, -1, np.intp)
-    owners = np.full(m, -1, np.intp)
-    for k in range(m):
-        secret = secret_of[columns[k]]
-        if secret >= 0 and local[secret] >= 0:
-            owners[k] = local[secret]
-            rows[local[secret]] = k
-    sub_salts = np.empty((n, 2), np.uint64)
-    for i in range(n):
-        sub_salts[i, 0] = salts[candidates[i], 0]
-        sub_salts[i, 1] = salts[candidates[i], 1]
-    key, _ = _set_keys(frame, candidates, 0)
-    return block, rows, owners, sub_salts, key
-
-
-@njit(cache=True, nogil=True)
-def _nearly_perfect(
-    cells: PatternArray, rows: IdArray, candidates: IdArray, counts: Int64Array
-) -> int:
-    """The column of the first candidate that tells all the others apart but one pair, or -1
-    (``counts``: zeroed scratch, left zeroed)."""
-    for c in candidates:
-        g = rows[c]
-        pairs = 0
-        for s in candidates:
-            p = cells[s, g]
-            if counts[p]:
-                pairs += 1
-                if pairs > 1 or counts[p] > 1:
-                    pairs = 2
-                    break
-            counts[p] += 1
-        for s in candidates:
-            counts[cells[s, g]] = 0
-        if pairs == 1:
-            return int(rows[c])
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def _splitter(cells: PatternArray, candidates: IdArray, pool: IdArray, counts: Int64Array) -> int:
-    """The first guess of the pool that puts every candidate in a bucket of its own, or -1;
-    each guess is dropped at its first repeated pattern (``counts``: zeroed scratch, one per
-    pattern, left zeroed). Among the candidates' own guesses it finds one that tells all the
-    others apart."""
-    for g in pool:
-        distinct = True
-        for s in candidates:
-            p = cells[s, g]
-            if counts[p]:
-                distinct = False
-                break
-            counts[p] = 1
-        for s in candidates:
-            counts[cells[s, g]] = 0
-        if distinct:
-            return int(g)
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def _prepare(
-    cells: PatternArray,
-    rows: IdArray,
-    secret_of: IdArray,
-    salts: HashArray,
-    frame: np.uint64,
-    candidates: IdArray,
-    pool: IdArray,
-    n_patterns: int,
-    framing: bool,
-    reducing: bool,
-) -> tuple[
-    Int64Array, Int64Array, Int64Array, Int64Array, IdArray, bool,
-    PatternArray, IdArray, IdArray, HashArray, np.uint64, IdArray, IdArray,
-]:  # fmt: skip
-    """Score every guess of the pool on a set and keep one per partition; give the set a
-    frame of its own when it is large. Returns, for the kept guesses: buckets, largest
-    bucket, Σ size², may-win flags, their columns in the outer frame, whether a new frame was
-    made, then the frame the set is searched in (cells, rows, owners, salts, key), the set's
-    candidates and the kept guesses' columns in that frame. ``framing``: whether new frames
-    may be made (not for a beam, which searches too little below a set to repay the copy);
-    ``reducing``: whether the pool may be cut to one guess per partition (not in hard mode)."""
-    n = candidates.shape[0]
-    size = pool.shape[0]
-    in_set = np.zeros(cells.shape[0], np.bool_)
-    for s in candidates:
-        in_set[s] = True
-    counts = np.zeros(n_patterns, np.int64)
-    n_buckets = np.empty(size, np.int64)
-    worst = np.empty(size, np.int64)
-    sum_squares = np.empty(size, np.int64)
-    dedup = reducing and n >= _DEDUP_MIN
-    fingerprints = np.zeros((size if dedup else 0, 2), np.uint64)
-    _scan(
-        cells, candidates, pool, salts, dedup, counts, n_buckets, worst, sum_squares, fingerprints
-    )
-    can_win = np.empty(size, np.int64)
-    for j in range(size):
-        secret = secret_of[pool[j]]
-        can_win[j] = 1 if secret >= 0 and in_set[secret] else 0
-    kept = _keep(n_buckets, can_win, fingerprints, dedup)
-    m = kept.shape[0]
-    outer = np.empty(m, np.intp)
-    for k in range(m):
-        outer[k] = pool[kept[k]]
-    own = framing and dedup and n >= _FRAME_MIN and 4 * n <= cells.shape[0]
-    if own:
-        block, f_rows, f_owners, f_salts, f_key = _sub_frame(
-            cells, salts, secret_of, candidates, outer, frame
-        )
-        local = np.arange(n).astype(np.intp)
-        columns = np.arange(m).astype(np.intp)
-    else:
-        block, f_rows, f_owners, f_salts, f_key = cells, rows, secret_of, salts, frame
-        local = candidates
-        columns = outer
-    return (
-        n_buckets[kept], worst[kept], sum_squares[kept], can_win[kept], outer, own,
-        block, f_rows, f_owners, f_salts, f_key, local, columns,
-    )  # fmt: skip
 
 
 @njit(cache=True, nogil=True)
@@ -431,14 +109,14 @@ def solve_set(
     if n == 2:
         return 3, 1, 2, rows[candidates[0]]
     hard = codes.shape[0] > 0
-    h1, h2 = _set_keys(frame, candidates, tries_left)
+    h1, h2 = set_keys(frame, candidates, tries_left)
     if hard:
-        h1, h2 = _with_pool(h1, h2, pool)
-    slot = _memo_find(keys, h1, h2)
+        h1, h2 = with_pool(h1, h2, pool)
+    slot = memo_find(keys, h1, h2)
     known_lower = 0
     if slot >= 0:
         info = infos[slot]
-        if info & _EXACT_BIT:
+        if info & EXACT_BIT:
             return lowers[slot], 1, (info >> 32) & 0xFF, info & 0xFFFFFFFF
         known_lower = lowers[slot]
         if known_lower >= beta:
@@ -456,24 +134,24 @@ def solve_set(
     # A candidate that tells all the others apart: 2n − 1 guesses, the least any set allows.
     if n <= n_patterns:
         scratch = np.zeros(n_patterns, np.int64)
-        perfect = _splitter(cells, candidates, rows[candidates], scratch)
+        perfect = splitter(cells, candidates, rows[candidates], scratch)
         if perfect >= 0:
-            info = _EXACT_BIT | (2 << 32) | perfect
-            _memo_store(keys, lowers, infos, h1, h2, 2 * n - 1, info)
+            info = EXACT_BIT | (2 << 32) | perfect
+            memo_store(keys, lowers, infos, h1, h2, 2 * n - 1, info)
             return 2 * n - 1, 1, 2, perfect
         # Then 2n is the least; a candidate leaving one pair reaches it (deepest secret at
         # 3), a guess that splits every candidate apart reaches it with 2 and wins the tie.
-        near = _nearly_perfect(cells, rows, candidates, scratch) if tries_left >= 3 else -1
+        near = nearly_perfect(cells, rows, candidates, scratch) if tries_left >= 3 else -1
         if near >= 0:
-            splitter = _splitter(cells, candidates, pool, scratch)
-            guess, deepest = (near, 3) if splitter < 0 else (splitter, 2)
-            _memo_store(keys, lowers, infos, h1, h2, 2 * n, _EXACT_BIT | (deepest << 32) | guess)
+            apart = splitter(cells, candidates, pool, scratch)
+            guess, deepest = (near, 3) if apart < 0 else (apart, 2)
+            memo_store(keys, lowers, infos, h1, h2, 2 * n, EXACT_BIT | (deepest << 32) | guess)
             return 2 * n, 1, deepest, guess
 
     (
         n_buckets, worst, sum_squares, can_win, outer, _,
         f_cells, f_rows, f_owners, f_salts, f_key, local, columns,
-    ) = _prepare(
+    ) = prepare(
         cells, rows, secret_of, salts, frame, candidates, pool, n_patterns,
         state[_BEAM] <= 0 and not hard, not hard,
     )  # fmt: skip
@@ -505,12 +183,12 @@ def solve_set(
     if n_useful == 0:
         lower = max(least, known_lower)
         if not state[_STOPPED]:
-            _memo_store(keys, lowers, infos, h1, h2, lower, 0)
+            memo_store(keys, lowers, infos, h1, h2, lower, 0)
         return lower, 0, 0, -1
     # Each useful guess's rank key packs (bound, Σ size², position): unique, so that a
     # partial selection finds the first few in order.
-    index_bits = _bits(m)
-    square_bits = _bits(n * n + 1)
+    index_bits = bits_for(m)
+    square_bits = bits_for(n * n + 1)
     sort_keys = np.empty(n_useful, np.int64)
     u = 0
     for i in range(m):
@@ -603,24 +281,24 @@ def solve_set(
                 tally[p] = 0
                 if p == win:
                     continue
-                floor = _level_floor(b, fan_out)
+                floor = equal_floor(b, fan_out)
                 known = 0
                 if b > 2:
                     bucket = members[starts[p] : starts[p] + b]
-                    g1, g2 = _set_keys(f_key, bucket, tries_left - 1)
+                    g1, g2 = set_keys(f_key, bucket, tries_left - 1)
                     # In hard mode the key names the bucket's pool, not worth finding here.
-                    found = -1 if hard else _memo_find(keys, g1, g2)
+                    found = -1 if hard else memo_find(keys, g1, g2)
                     if found >= 0:
                         floor = max(floor, lowers[found])
                     elif b <= n_patterns:
                         # Without a candidate that tells the others apart a bucket needs 2b.
-                        perfect = _splitter(f_cells, bucket, f_rows[bucket], scratch)
+                        perfect = splitter(f_cells, bucket, f_rows[bucket], scratch)
                         if perfect >= 0:
                             floor = 2 * b - 1
                             known = 1
                             if not hard:
-                                info = _EXACT_BIT | (2 << 32) | perfect
-                                _memo_store(keys, lowers, infos, g1, g2, floor, info)
+                                info = EXACT_BIT | (2 << 32) | perfect
+                                memo_store(keys, lowers, infos, g1, g2, floor, info)
                         else:
                             floor = max(floor, 2 * b)
                 group_known[n_groups] = known
@@ -679,88 +357,14 @@ def solve_set(
         # Only bounds are certain now: the least bound of the guesses.
         return max(least, known_lower, 2 * n - 1), 0, 0, -1
     if best_exact:
-        _memo_store(
+        memo_store(
             keys, lowers, infos, h1, h2, best_lower,
-            _EXACT_BIT | (best_worst << 32) | best_guess,
+            EXACT_BIT | (best_worst << 32) | best_guess,
         )  # fmt: skip
         return best_lower, 1, best_worst, best_guess
     floor = max(min(untried_floor, outside_floor), beta, known_lower)
-    _memo_store(keys, lowers, infos, h1, h2, floor, 0)
+    memo_store(keys, lowers, infos, h1, h2, floor, 0)
     return floor, 0, 0, -1
-
-
-@njit(cache=True, nogil=True)
-def first_floors(
-    by_secret: PatternArray,
-    candidates: IdArray,
-    pool: IdArray,
-    secret_of_guess: IdArray,
-    n_patterns: int,
-) -> Int64Array:
-    """For each guess of the pool, a proven lower bound on the total guesses of the set when
-    it is played first: the set's size plus the level floor of each bucket (the win bucket
-    costs nothing more), with the most buckets any guess of the pool makes as the fan-out."""
-    n = candidates.shape[0]
-    size = pool.shape[0]
-    counts = np.zeros(n_patterns, np.int64)
-    n_buckets = np.empty(size, np.int64)
-    worst = np.empty(size, np.int64)
-    squares = np.empty(size, np.int64)
-    _scan(by_secret, candidates, pool, np.zeros((0, 2), np.uint64), False, counts,
-          n_buckets, worst, squares, np.zeros((0, 2), np.uint64))  # fmt: skip
-    fan_out = max(1, int(n_buckets.max())) if size else 1
-    table = np.empty(n + 1, np.int64)
-    for b in range(n + 1):
-        table[b] = _level_floor(b, fan_out)
-    in_set = np.zeros(by_secret.shape[0], np.bool_)
-    for s in candidates:
-        in_set[s] = True
-    floors = np.empty(size, np.int64)
-    for j in range(size):
-        g = pool[j]
-        total = n
-        for s in candidates:
-            p = by_secret[s, g]
-            counts[p] += 1
-        for s in candidates:
-            p = by_secret[s, g]
-            total += table[counts[p]]
-            counts[p] = 0
-        secret = secret_of_guess[g]
-        if secret >= 0 and in_set[secret]:
-            total -= 1  # the win bucket: one secret (floor 1) that costs nothing more
-        floors[j] = total
-    return floors
-
-
-@njit(cache=True)
-def _known_lower(
-    frame: np.uint64, candidates: IdArray, pool: IdArray, tries_left: int,
-    keys: HashArray, lowers: Int64Array, hard: bool,
-) -> int:  # fmt: skip
-    """The lower bound (or exact value) the memo holds for a set, 0 when none."""
-    h1, h2 = _set_keys(frame, candidates, tries_left)
-    if hard:
-        h1, h2 = _with_pool(h1, h2, pool)
-    slot = _memo_find(keys, h1, h2)
-    return 0 if slot < 0 else int(lowers[slot])
-
-
-@njit(cache=True)
-def _known_guess(
-    rows: IdArray, frame: np.uint64, candidates: IdArray, pool: IdArray, tries_left: int,
-    keys: HashArray, infos: Int64Array, hard: bool,
-) -> int:  # fmt: skip
-    """The optimal guess (a frame column) the memo holds for a set solved exactly, or -1."""
-    if candidates.shape[0] <= 2:
-        return int(rows[candidates[0]])
-    h1, h2 = _set_keys(frame, candidates, tries_left)
-    if hard:
-        h1, h2 = _with_pool(h1, h2, pool)
-    slot = _memo_find(keys, h1, h2)
-    if slot < 0 or not infos[slot] & _EXACT_BIT:
-        return -1
-    return int(infos[slot] & 0xFFFFFFFF)
 
 
 @dataclass(eq=False)
@@ -849,9 +453,7 @@ class CompiledCore:
         while stack:
             frame, global_columns, members, allowed, tries, parent, pattern = stack.pop()
             f_cells, f_rows, f_owners, f_salts, f_key = frame
-            guess = _known_guess(
-                f_rows, f_key, members, allowed, tries, self.keys, self.infos, hard
-            )
+            guess = known_guess(f_rows, f_key, members, allowed, tries, self.keys, self.infos, hard)
             if guess < 0:
                 # Not in the memo (a full table dropped it; in hard mode buckets a candidate
                 # tells apart are never stored): search the set again where it was searched.
@@ -866,8 +468,8 @@ class CompiledCore:
             node = len(out)
             n = len(members)
             framing = not self.beam and not hard
-            if framing and n >= _FRAME_MIN and 4 * n <= f_cells.shape[0]:  # the search's frame
-                prepared = _prepare(
+            if framing and n >= FRAME_MIN and 4 * n <= f_cells.shape[0]:  # the search's frame
+                prepared = prepare(
                     f_cells, f_rows, f_owners, f_salts, f_key, members, allowed,
                     self.n_patterns, framing, True,
                 )  # fmt: skip
@@ -895,5 +497,5 @@ class CompiledCore:
         allowed = np.ascontiguousarray(pool, dtype=np.intp)
         hard = self.codes.shape[0] > 0
         return int(
-            _known_lower(np.uint64(0), members, allowed, tries_left, self.keys, self.lowers, hard)
+            known_lower(np.uint64(0), members, allowed, tries_left, self.keys, self.lowers, hard)
         )
