@@ -1,8 +1,9 @@
 """Run every benchmark of the project, one after the other, each printing its own table.
 
 Usage: ``python benchmarks/run.py [--quick]``. Each ``bench_*.py`` beside this file runs in its
-own process (so compile times and caches do not leak between them); the exit code is non-zero
-when any budget failed.
+own process (so compile times and caches do not leak between them); ``bench_exact_vs_cpp.py``
+runs the exact search side by side with the C++ solver. The exit code is non-zero when any
+budget failed.
 """
 
 from __future__ import annotations

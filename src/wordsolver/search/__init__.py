@@ -1,7 +1,8 @@
-"""The search engines: exact search with its bounds, memo and cut-offs
-(:mod:`~wordsolver.search.exact`), the compiled exact search of small games
-(:mod:`~wordsolver.search.small_exact`) and the search for fixed multi-word openers
-(:mod:`~wordsolver.search.openers`).
+"""The search engines: exact search with its bounds, memo and cut-offs, readable
+(:mod:`~wordsolver.search.exact`) and compiled (:mod:`~wordsolver.search.core`, driven on one
+or more cores and split by first guess by :mod:`~wordsolver.search.compiled`), the compiled
+exact search of small games (:mod:`~wordsolver.search.small_exact`) and the search for fixed
+multi-word openers (:mod:`~wordsolver.search.openers`).
 
 Floors: this package stands on the rules, the pattern matrix and the partition kernels
 (:mod:`wordsolver.partition`) only. It speaks in candidate sets, guess rows and values, never
@@ -9,6 +10,7 @@ in strategies or trees: :mod:`wordsolver.strategies` adapts it into strategies, 
 :mod:`wordsolver.tree.optimal` turns its answers into decision trees.
 """
 
+from wordsolver.search.compiled import CompiledSearch, FirstGuessValue, exact_search
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,
@@ -22,9 +24,12 @@ from wordsolver.search.exact import (
 __all__ = [
     "INFEASIBLE",
     "UNLIMITED_TRIES",
+    "CompiledSearch",
+    "FirstGuessValue",
     "OptimalSearch",
     "SearchInterrupted",
     "SearchLimit",
     "SetValue",
+    "exact_search",
     "level_floor",
 ]

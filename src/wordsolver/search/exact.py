@@ -22,8 +22,10 @@ Ties in the total are broken by the smaller worst case (deepest secret).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -273,21 +275,30 @@ class OptimalSearch:
         buckets (:meth:`floor`, with the most buckets any guess makes)."""
         if len(candidates) <= 2:
             return self.floor(candidates, 2)
+        if self.weights is None:
+            return int(self.guess_floors(candidates, pool)[1].min())
         stats = partition_stats(self.matrix, pool, candidates)
         fan_out = int(stats.n_buckets.max())
         can_win = self._can_win(candidates, stats.rows)
-        if self.weights is not None:
-            bounds = self._bounds(candidates, stats.rows, can_win, stats.n_buckets)
-            return max(self.floor(candidates, fan_out), int(bounds.min()))
+        bounds = self._bounds(candidates, stats.rows, can_win, stats.n_buckets)
+        return max(self.floor(candidates, fan_out), int(bounds.min()))
+
+    def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
+        """The informative guesses of ``pool`` (one per partition outside hard mode) and, for
+        each, a proven lower bound on the total guesses of the set when it is played first:
+        the set's size plus the level floor of each of its buckets (equal weights)."""
+        stats = partition_stats(self.matrix, pool, candidates)
+        fan_out = int(stats.n_buckets.max())
+        can_win = self._can_win(candidates, stats.rows)
         floors = self._level_floors(fan_out)
-        best = INFEASIBLE
+        bounds = np.empty(len(stats.rows), dtype=np.int64)
         for first in range(0, len(stats.rows), _BOUND_CHUNK):
             rows = stats.rows[first : first + _BOUND_CHUNK]
             sizes = bucket_sizes(self.matrix, rows, candidates)
             # The win bucket holds one secret (floor 1) and costs nothing more.
-            chunk = len(candidates) + floors[sizes].sum(axis=1) - can_win[first : first + len(rows)]
-            best = min(best, int(chunk.min()))
-        return best
+            part = len(candidates) + floors[sizes].sum(axis=1) - can_win[first : first + len(rows)]
+            bounds[first : first + len(rows)] = part
+        return stats.rows, bounds
 
     def _perfect_candidate(self, candidates: IdArray) -> int:
         """A heaviest candidate that tells every other candidate apart (the best any set
@@ -374,6 +385,28 @@ class OptimalSearch:
         ]
         return kept
 
+    def solve_all(
+        self,
+        jobs: Sequence[tuple[IdArray, int, Pool]],
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
+        """Solve many sets exactly, the largest first (answers stay in the memo); the sets a
+        budget stops are left for :meth:`solve` to report. ``progress(n)`` after each set."""
+        for candidates, tries_left, pool in sorted(jobs, key=lambda job: -len(job[0])):
+            with contextlib.suppress(SearchInterrupted):  # the budget is spent: left for later
+                self.solve(candidates, tries_left, pool, INFEASIBLE)
+            if progress is not None:
+                progress(len(candidates))
+
+    def lower_of(self, candidates: IdArray, tries_left: int, value: SetValue) -> int:
+        """The lower bound proven for a set whose (best found) value :meth:`solve` gave."""
+        return value.lower
+
+    def proven_lower(self, candidates: IdArray, tries_left: int, pool: Pool) -> int:
+        """The lower bound the search has proven for a set (its value when solved), or 0."""
+        known = self.memo.get(self.memo_key(candidates, tries_left, pool))
+        return 0 if known is None else known.lower
+
     # -- trees ----------------------------------------------------------------------------
 
     def best_guess(self, candidates: IdArray, tries_left: int, pool: Pool) -> int:
@@ -384,6 +417,22 @@ class OptimalSearch:
                 f"no tree solves these {len(candidates)} candidates within {tries_left} tries"
             )
         return known.guess
+
+    def tree_rows(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
+        """The optimal tree of a set solved exactly, as rows of (guess, parent node, pattern
+        from the parent): the root is node 1 (parent 0), parents come before children."""
+        rows: list[tuple[int, int, int]] = []
+        stack = [(candidates, tries_left, pool, 0, -1)]
+        while stack:
+            members, tries, allowed, parent, pattern = stack.pop()
+            guess = self.best_guess(members, tries, allowed)
+            rows.append((guess, parent, pattern))
+            node = len(rows)
+            for child_pattern, child in split(self.matrix.values[guess, members], members):
+                if child_pattern != self.game.win_pattern:
+                    child_pool = self.pool_after(allowed, guess, child_pattern, child)
+                    stack.append((child, tries - 1, child_pool, node, child_pattern))
+        return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
 
 def level_floor(heaviest_first: Int64Array, fan_out: int) -> int:

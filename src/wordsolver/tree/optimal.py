@@ -17,9 +17,11 @@ import numpy as np
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import IdArray, split
+from wordsolver.search.compiled import exact_search
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,
+    Int64Array,
     OptimalSearch,
     Pool,
     SearchInterrupted,
@@ -74,7 +76,7 @@ def optimal_tree(
     (8, True)
     """
     options = options or PlayOptions()
-    search = OptimalSearch(
+    search = exact_search(
         matrix,
         hard=options.hard,
         only_candidates=options.guess_from == "candidates",
@@ -87,6 +89,16 @@ def optimal_tree(
     )
 
 
+@dataclass(slots=True)
+class _Leaf:
+    """A set below the openers: the node that stands for it and what it is searched with."""
+
+    node: Node
+    candidates: IdArray
+    tries_left: int
+    pool: Pool
+
+
 def grow_optimal(
     search: OptimalSearch,
     openers: tuple[int, ...] = (),
@@ -96,8 +108,9 @@ def grow_optimal(
 ) -> SearchResult:
     """The tree of :func:`optimal_tree` from a given search (its memo is kept and reused).
 
-    ``fallback(candidates, tries_left, pool)`` grows a heuristic subtree for any set the budget
-    did not let the search finish.
+    The sets below the openers are solved first, all at once (the search may share them
+    between cores), then each becomes its subtree. ``fallback(candidates, tries_left, pool)``
+    grows a heuristic subtree for any set the budget did not let the search finish.
     """
     started = time.perf_counter()
     game = search.game
@@ -106,63 +119,49 @@ def grow_optimal(
     all_rows = np.arange(len(game.guesses), dtype=np.intp)
     start_pool = np.asarray(game.secret_rows, dtype=np.intp) if search.only_candidates else all_rows
     search.start_clock()
-    totals = {"total": 0, "lower": 0}
-    proven = search.limit.beam is None
+    total = lower = 0
+    leaves: list[_Leaf] = []
 
-    def grow(candidates: IdArray, depth: int, pool: Pool) -> Node:
-        nonlocal proven
+    def plant(candidates: IdArray, depth: int, pool: Pool) -> Node:
+        """The openers' part of the tree, with a leaf for every set below them."""
+        nonlocal total, lower
         if depth < len(openers) and len(candidates) > 1:
             node = Node(openers[depth])
-            totals["total"] += search.weight(candidates)
-            totals["lower"] += search.weight(candidates)
+            total += search.weight(candidates)
+            lower += search.weight(candidates)
             for pattern, members in split(search.matrix.values[node.guess, candidates], candidates):
                 if pattern == game.win_pattern:
                     if progress is not None:
                         progress(1)
                     continue
                 child_pool = search.pool_after(pool, node.guess, pattern, members)
-                node.children[pattern] = grow(members, depth + 1, child_pool)
+                node.children[pattern] = plant(members, depth + 1, child_pool)
             return node
-        tries_left = tries - depth
-        try:
-            known = search.solve(candidates, tries_left, pool, INFEASIBLE)
-            if known.lower >= INFEASIBLE:
-                raise WordsolverError(
-                    f"no tree solves {len(candidates)} candidates within {tries_left} tries"
-                )
-            node = subtree(search, candidates, tries_left, pool)
-            totals["total"] += known.lower
-            # A beam's value is only the best tree it saw; its proof is the first-guess bound.
-            beamed = search.limit.beam is not None
-            totals["lower"] += search.first_bound(candidates, pool) if beamed else known.lower
-        except SearchInterrupted:
-            proven = False
-            node = fallback(candidates, tries_left, pool)
-            sub = DecisionTree(search.matrix, node, "fallback")
-            totals["total"] += int(sub.guesses_needed(candidates) @ search.units[candidates])
-            known_lower = search.memo.get(search.memo_key(candidates, tries_left, pool))
-            floor = search.first_bound(candidates, pool)
-            proven_lower = known_lower.lower if known_lower and search.limit.beam is None else 0
-            totals["lower"] += max(floor, proven_lower)
-        if progress is not None:
-            progress(len(candidates))
-        return node
+        leaf = _Leaf(Node(-1), candidates, tries - depth, pool)
+        leaves.append(leaf)
+        return leaf.node
 
-    root = grow(everything, 0, start_pool)
-    lower = totals["lower"]
+    root = plant(everything, 0, start_pool)
+    search.solve_all([(leaf.candidates, leaf.tries_left, leaf.pool) for leaf in leaves], progress)
+    proven = search.limit.beam is None
+    for leaf in leaves:
+        value, floor, exact = _settle(search, leaf, fallback)
+        total += value
+        lower += floor
+        proven &= exact
     weight = search.weight(everything)
     tree = DecisionTree(
         matrix=search.matrix,
         root=root,
         strategy="optimal",
-        proven=proven and lower == totals["total"],
+        proven=proven and lower == total,
         # In guesses for equally likely secrets: n × the bound on the expected guesses.
         lower_bound=lower if search.weights is None else lower / weight * len(everything),
         weights=search.weights,
     )
     return SearchResult(
         tree=tree,
-        total=totals["total"],
+        total=total,
         lower_bound=lower,
         proven=tree.proven,
         nodes=search.nodes,
@@ -171,11 +170,54 @@ def grow_optimal(
     )
 
 
-def subtree(search: OptimalSearch, candidates: IdArray, tries_left: int, pool: Pool) -> Node:
-    """The optimal tree below a set the search has solved exactly."""
-    node = Node(search.best_guess(candidates, tries_left, pool))
-    for pattern, members in split(search.matrix.values[node.guess, candidates], candidates):
-        if pattern != search.game.win_pattern:
-            child_pool = search.pool_after(pool, node.guess, pattern, members)
-            node.children[pattern] = subtree(search, members, tries_left - 1, child_pool)
-    return node
+def _settle(search: OptimalSearch, leaf: _Leaf, fallback: Fallback) -> tuple[int, int, bool]:
+    """Grow a leaf's subtree into its node: (its total, the lower bound proven, whether the
+    search finished it)."""
+    candidates, tries_left, pool = leaf.candidates, leaf.tries_left, leaf.pool
+    try:
+        known = search.solve(candidates, tries_left, pool, INFEASIBLE)
+    except SearchInterrupted:
+        sub = DecisionTree(search.matrix, fallback(candidates, tries_left, pool), "fallback")
+        _adopt(leaf.node, sub.root)
+        value = int(sub.guesses_needed(candidates) @ search.units[candidates])
+        floor = search.first_bound(candidates, pool)
+        proven_lower = (
+            0
+            if search.limit.beam is not None
+            else search.proven_lower(candidates, tries_left, pool)
+        )
+        return value, max(floor, proven_lower), False
+    if known.lower >= INFEASIBLE:
+        raise WordsolverError(
+            f"no tree solves {len(candidates)} candidates within {tries_left} tries"
+        )
+    _adopt(leaf.node, nodes_of(search.tree_rows(candidates, tries_left, pool)))
+    # A beam's value is only the best tree it saw; its proof is the first-guess bound.
+    beamed = search.limit.beam is not None
+    floor = (
+        search.first_bound(candidates, pool)
+        if beamed
+        else search.lower_of(candidates, tries_left, known)
+    )
+    value = known.lower
+    if beamed:  # a set searched again may take another beam's path: count the tree kept
+        grown = DecisionTree(search.matrix, leaf.node, "optimal")
+        value = int(grown.guesses_needed(candidates) @ search.units[candidates])
+    return value, floor, True
+
+
+def _adopt(node: Node, grown: Node) -> None:
+    """Make ``node`` (already linked into the tree) the root of ``grown``."""
+    node.guess = grown.guess
+    node.children = grown.children
+
+
+def nodes_of(rows: Int64Array) -> Node:
+    """The tree of rows (guess, parent node, pattern from the parent), root first as node 1."""
+    nodes = [Node(-1)]
+    for guess, parent, pattern in rows.tolist():
+        node = Node(guess)
+        nodes.append(node)
+        if parent > 0:
+            nodes[parent].children[pattern] = node
+    return nodes[1]

@@ -1,0 +1,125 @@
+"""The compiled search against the readable one and the exhaustive search; the whole-game
+proof split by first guess (value or bound under a cutoff, the best tree within a budget)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.search.reference import brute_force
+from tests.search.test_exact import GAMES
+from wordsolver.games import GameOverrides, find_game
+from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
+from wordsolver.search.compiled import CompiledSearch, exact_search
+from wordsolver.search.exact import OptimalSearch
+from wordsolver.strategies import PlayOptions
+from wordsolver.tree import check_tree
+from wordsolver.tree.fallback import entropy_fallback
+from wordsolver.tree.optimal import SearchResult, grow_optimal, optimal_tree
+
+LARGE = {name: game for name, game in GAMES.items() if len(game.secrets) >= 8}
+
+
+def grown(search: OptimalSearch) -> SearchResult:
+    return grow_optimal(search, fallback=entropy_fallback(search.matrix, PlayOptions()))
+
+
+def everything(matrix: PatternMatrix) -> tuple[np.ndarray, int, np.ndarray]:
+    game = matrix.game
+    return (
+        np.arange(len(game.secrets), dtype=np.intp),
+        game.max_tries or UNLIMITED_TRIES,
+        np.arange(len(game.guesses), dtype=np.intp),
+    )
+
+
+@pytest.fixture(scope="module")
+def medium() -> PatternMatrix:
+    """Bulls and Cows with 3 of 6 letters: 120 secrets, a search of thousands of sets."""
+    return pattern_matrix(find_game("bulls", GameOverrides(length=3, alphabet="abcdef")))
+
+
+def test_the_default_engine_is_compiled_where_it_can_be() -> None:
+    matrix = pattern_matrix(GAMES["fallout-nine"])
+    assert isinstance(exact_search(matrix), CompiledSearch)
+    for options in ({"hard": True}, {"only_candidates": True}):
+        assert not isinstance(exact_search(matrix, **options), CompiledSearch)  # type: ignore[arg-type]
+    assert not isinstance(exact_search(matrix, compiled=False), CompiledSearch)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_readable_search_matches_exhaustive_search_too(name: str) -> None:
+    """The compiled engine plays the free pool in the other tests; the readable one here."""
+    game = GAMES[name]
+    result = grown(exact_search(pattern_matrix(game), compiled=False))
+    assert (result.total, int(result.tree.guesses_needed().max())) == brute_force(game)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("name", LARGE)
+def test_split_by_first_guess_finds_the_same_tree_value(name: str, workers: int) -> None:
+    game = GAMES[name]
+    split = CompiledSearch(pattern_matrix(game), workers=workers, split_min=1)
+    result = grown(split)
+    assert (result.total, int(result.tree.guesses_needed().max())) == brute_force(game)
+    assert result.proven and result.lower_bound == result.total
+    check_tree(result.tree)
+
+
+@pytest.mark.parametrize("name", LARGE)
+def test_first_guess_value_and_bounds(name: str) -> None:
+    """Every first guess: its floor ≤ its value; under a cutoff below its value a bound
+    above the cutoff; at or above it, the exact value (equal to the opener's optimum)."""
+    matrix = pattern_matrix(GAMES[name])
+    search = CompiledSearch(matrix, workers=1)
+    candidates, tries, pool = everything(matrix)
+    rows, floors = search.guess_floors(candidates, pool)
+    for guess, floor in list(zip(rows.tolist(), floors.tolist(), strict=True))[:12]:
+        exact = search.first_guess_value(guess, candidates, tries, pool)
+        if not exact.exact:  # no tree after this guess fits the tries
+            assert exact.total >= INFEASIBLE
+            continue
+        assert floor <= exact.total
+        opener = (matrix.game.guesses.words[guess],)
+        assert exact.total == optimal_tree(matrix, PlayOptions(openers=opener)).total
+        cut = search.first_guess_value(guess, candidates, tries, pool, cutoff=exact.total - 1)
+        assert not cut.exact and exact.total - 1 < cut.total <= exact.total
+        same = search.first_guess_value(guess, candidates, tries, pool, cutoff=exact.total)
+        assert (same.exact, same.total, same.worst) == (True, exact.total, exact.worst)
+
+
+def test_cheap_bounds_cover_every_first_guess(medium: PatternMatrix) -> None:
+    search = CompiledSearch(medium, workers=1)
+    candidates, tries, pool = everything(medium)
+    bounds = search.first_guess_bounds(candidates, tries, pool)
+    assert bounds.shape == (len(pool),)
+    best = optimal_tree(medium).total
+    assert bounds.min() <= best
+    readable = OptimalSearch(medium)
+    assert int(bounds.min()) == readable.first_bound(candidates, pool)
+
+
+@pytest.mark.parametrize("nodes", [50, 200, 800, 3000])
+def test_a_budget_keeps_the_best_tree_found_and_an_honest_bound(
+    nodes: int, medium: PatternMatrix
+) -> None:
+    best = optimal_tree(medium)
+    search = CompiledSearch(medium, limit=SearchLimit(nodes=nodes), split_min=1)
+    result = grown(search)
+    check_tree(result.tree)
+    assert result.lower_bound <= best.total <= result.total
+    assert result.proven == (result.total == result.lower_bound)
+
+
+def test_a_budget_past_the_first_guess_returns_its_tree(medium: PatternMatrix) -> None:
+    """The first guess in order is solved, the others are not: its tree comes back, unproven,
+    rather than the fallback's."""
+    candidates, tries, pool = everything(medium)
+    first = int(CompiledSearch(medium).first_guess_order(candidates, pool)[0])
+    value = CompiledSearch(medium).first_guess_value(first, candidates, tries, pool)
+    search = CompiledSearch(medium, limit=SearchLimit(nodes=3000), split_min=1)
+    result = grown(search)
+    assert result.tree.root.guess == first
+    assert (result.total, result.proven) == (value.total, False)
+    assert result.lower_bound < result.total
