@@ -94,7 +94,7 @@ def test_evaluate_table(run_cli: RunCli) -> None:
         (("suggest", "bulls", "-s", "magic"), "unknown strategy 'magic'; choose from:"),
         (("suggest", "bulls", "--history", "123:1-1"), "'123' has 3 letters, expected 4"),
         (("suggest", "bulls", "--history", "12a4:1-1"), "letters outside the digits alphabet: a"),
-        (("suggest", "bulls", "--history", "1234:9-9"), "cannot read get-touch '9-9'"),
+        (("suggest", "bulls", "--history", "1234:9-9"), "cannot read bulls-cows '9-9'"),
         (("suggest", "bulls", "--history", "1234:0-0,5678:0-0"), "guess 2, 5678 0-0, contradicts"),
         (("suggest", "bulls", "--history", "oops"), "cannot read history item 'oops'"),
         (("evaluate", "bulls", "--guess-from", "any"), "unknown guess source 'any'"),

@@ -11,20 +11,18 @@ from hypothesis import strategies as st
 
 from wordsolver.alphabet import Alphabet
 from wordsolver.errors import InvalidWordError
+from wordsolver.games import RULES as REGISTRY
 from wordsolver.games import (
-    BullsCowsRule,
-    ColoursRule,
     FeedbackRule,
     Game,
     GameOverrides,
-    LikenessRule,
     find_game,
 )
 from wordsolver.matrix import PatternMatrix, build_values, pattern_matrix
 from wordsolver.partition import first_of_each_partition, in_place_totals, partition_stats
 from wordsolver.strategies.base import IdArray
 
-RULES = [ColoursRule(), BullsCowsRule(), LikenessRule()]
+RULES = list(REGISTRY.values())
 POOL = "abcdefghijklmnopqrstuvwxyzабвгдежзий"  # letters to draw random alphabets from
 
 

@@ -13,18 +13,13 @@ from hypothesis import strategies as st
 
 from wordsolver.alphabet import find_alphabet
 from wordsolver.errors import InvalidPatternError, InvalidWordError, WordsolverError
-from wordsolver.games import (
-    BullsCowsRule,
-    ColoursRule,
-    FeedbackRule,
-    Game,
-    GameOverrides,
-    LikenessRule,
-    find_game,
-)
+from wordsolver.games import RULES as REGISTRY
+from wordsolver.games import FeedbackRule, Game, GameOverrides, find_game, find_rule
 
-COLOURS, BULLS, LIKENESS = ColoursRule(), BullsCowsRule(), LikenessRule()
-RULES = [COLOURS, BULLS, LIKENESS]
+COLOURS, BULLS, LIKENESS, JOTTO = (
+    find_rule(name) for name in ("colours", "bulls-cows", "likeness", "jotto")
+)
+RULES = list(REGISTRY.values())
 LENGTHS = range(1, 7)
 
 
@@ -232,6 +227,36 @@ def test_likeness_table(guess: str, secret: str, likeness: int) -> None:
     assert LIKENESS.feedback(guess, secret) == likeness
 
 
+# --- jotto: letters in common as multisets; the secret itself wins --------------------------
+
+
+@pytest.mark.parametrize(
+    ("guess", "secret", "text"),
+    [
+        ("crane", "react", "4"),
+        ("tears", "rates", "5"),  # an anagram shares every letter but does not win
+        ("rates", "rates", "win"),
+        ("geese", "eerie", "3"),  # e counted as often as both words have it
+        ("abcde", "fghij", "0"),
+    ],
+)
+def test_jotto_table(guess: str, secret: str, text: str) -> None:
+    assert JOTTO.format_pattern(JOTTO.feedback(guess, secret), 5) == text
+
+
+def test_every_rule_describes_its_feedback_as_data() -> None:
+    for rule in RULES:
+        form = rule.form
+        for pattern in range(rule.n_patterns(4)):
+            with contextlib.suppress(InvalidPatternError):
+                text = rule.format_pattern(pattern, 4)
+                rule.parse_pattern(text, 4)
+                if form.kind == "marks":
+                    assert set(text) <= {mark.symbol for mark in form.marks}
+                elif text != form.win:
+                    assert len(text.split(form.separator)) == len(form.counts), rule.name
+
+
 # --- patterns as text -----------------------------------------------------------------------
 
 
@@ -239,6 +264,8 @@ def reachable(rule: FeedbackRule, length: int) -> set[int]:
     """Patterns some guess and secret can produce (derived by hand, checked by brute force)."""
     if rule is LIKENESS:
         return set(range(length + 1))
+    if rule is JOTTO:  # any count of common letters; all of them without winning needs an anagram
+        return (set(range(length + 1)) - ({1} if length == 1 else set())) | {length + 1}
     if rule is BULLS:
         return {
             get * (length + 1) + touch
@@ -275,7 +302,7 @@ def test_format_then_parse_is_identity(rule: FeedbackRule, length: int) -> None:
 
 
 @pytest.mark.parametrize("length", LENGTHS)
-@pytest.mark.parametrize("rule", [BULLS, LIKENESS], ids=lambda rule: rule.name)
+@pytest.mark.parametrize("rule", [BULLS, LIKENESS, JOTTO], ids=lambda rule: rule.name)
 def test_unreachable_counts_are_refused(rule: FeedbackRule, length: int) -> None:
     readable = set()
     for pattern in range(rule.n_patterns(length)):

@@ -123,6 +123,40 @@ def test_tonguess_feedback_by_steppers(page: Page, served: str) -> None:
     keep_screenshot(page, "tonguess3")
 
 
+def test_mastermind_speaks_of_black_and_white_pegs(page: Page, served: str) -> None:
+    page.goto(f"{served}#mastermind")
+    expect(page.locator("#feedback-steppers")).to_contain_text("black")
+    page.keyboard.type("aabb")
+    page.click("[aria-label='black plus one']")
+    page.click("[aria-label='white plus one']")
+    page.click("#play-enter")
+    expect(page.locator("#board .row.done .badge")).to_have_text("black 1 · white 1")
+
+
+def test_jotto_is_played_from_its_feedback_form_alone(page: Page, served: str) -> None:
+    """Jotto's rule was added after the page was written: the page draws it from data."""
+    game = find_game("jotto")
+    secret = "quilt"
+    page.goto(f"{served}#jotto")
+    for turn in range(1, 12):
+        best = page.locator("#play-suggestions td.word button").first
+        expect(best).to_be_visible(timeout=30_000)
+        guess = best.inner_text()
+        best.click()
+        feedback = game.format_pattern(game.feedback(guess, secret))
+        if feedback == "win":
+            page.check("#play-win")
+        else:
+            for _ in range(int(feedback)):
+                page.click("[aria-label='common plus one']")
+        page.click("#play-enter")
+        expect(page.locator("#board .row.done")).to_have_count(turn)
+        if guess == secret:
+            break
+    expect(page.locator("#play-status")).to_have_text(f"Solved in {turn} guesses: {secret}")
+    keep_screenshot(page, "jotto-solved")
+
+
 def test_fallout_screen_pasted_then_a_word_tapped(page: Page, served: str) -> None:
     words = ("SPIES", "TIRES", "WALLS", "TERMS", "DOORS", "SKIES", "FARMS", "LINES")
     page.goto(f"{served}#fallout")

@@ -1,8 +1,8 @@
 """Compiled loops of the terminal simulator: draw word sets, score every pair, play heuristics.
 
-Kept in one file so numba and its on-disk compile cache touch nothing else. The choice made by
-:func:`play_terminals` copies the library's greedy strategies step for step (same statistics in
-the same order, same tolerance, same tie-breaks), so a terminal played here and through
+The choice made by :func:`play_terminals` takes each strategy's score from
+:func:`~wordsolver.strategies.scores.partition_scores` (the strategy names its own by
+``score_index``) and breaks ties as the library does, so a terminal played here and through
 :class:`~wordsolver.strategies.Player` gives the same guesses; the tests check that they agree.
 """
 
@@ -15,31 +15,12 @@ import numpy.typing as npt
 from numba import njit
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.strategies.heuristics import (
-    Eliminations,
-    Entropy,
-    ExpectedSize,
-    Minimax,
-    RandomCandidate,
-    Stdev,
-)
+from wordsolver.strategies.scores import partition_scores
 
 IdArray = npt.NDArray[np.intp]
 Int64Array = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 LikenessArray = npt.NDArray[np.uint8]
-
-#: The strategies :func:`play_terminals` knows, in the order of the scores of ``_scores``; a
-#: strategy is passed to the kernel as its index here, since numba caches a compiled kernel on
-#: disk only when its arguments are plain values (a function argument is compiled anew each run).
-SCORES = (
-    Entropy.name,
-    ExpectedSize.name,
-    Minimax.name,
-    Stdev.name,
-    Eliminations.name,
-    RandomCandidate.name,
-)
 
 #: Scores closer than this are ties (the library's tolerance, see strategies.heuristics).
 TOLERANCE = 1e-9
@@ -87,24 +68,6 @@ def likeness_tensor(codes: LetterCodes, word_ids: IdArray) -> LikenessArray:
     return out
 
 
-@njit(cache=True, inline="always")
-def _scores(
-    n: int, n_buckets: int, sum_squares: int, worst: int, size_log_size: float, in_place: int,
-    key: float,
-) -> tuple[float, float, float, float, float, float]:  # fmt: skip
-    """Every strategy's score of one guess, lower is better, in the order of :data:`SCORES`."""
-    mean = n / n_buckets
-    variance = sum_squares / n_buckets - mean * mean
-    return (
-        -(math.log2(n) - size_log_size / n),  # minus the information in bits
-        sum_squares / n,  # mean number of candidates left
-        float(worst),  # the largest bucket
-        math.sqrt(max(variance, 0.0)),  # spread of the bucket sizes
-        -float(in_place),  # minus the letters in place summed over the candidates
-        key,  # the word's random key: words are played in the order of their keys
-    )
-
-
 @njit(cache=True)
 def _choose(
     likeness: LikenessArray,
@@ -142,7 +105,9 @@ def _choose(
                 worst = max(worst, size)
                 size_log_size += size * math.log2(size)
                 counts[row[s]] = 0
-        all_scores = _scores(n, n_buckets, sum_squares, worst, size_log_size, in_place, keys[guess])
+        all_scores = partition_scores(
+            n, n_buckets, sum_squares, worst, size_log_size, in_place, keys[guess]
+        )
         score = all_scores[strategy]
         if n_buckets == 1 and not is_candidate[guess]:
             score = np.inf  # neither splits the candidates nor can win
@@ -187,9 +152,9 @@ def play_terminals(
 ) -> Int64Array:
     """Guesses each terminal needed until the secret was played (-1: more than ``max_guesses``).
 
-    ``strategy`` is an index into :data:`SCORES`. Every word on screen may be guessed unless
-    ``candidates_only``; the last candidate is played as soon as only one is left, as
-    :class:`~wordsolver.strategies.Player` does.
+    ``strategy`` is a strategy's ``score_index`` (:mod:`wordsolver.strategies.scores`). Every
+    word on screen may be guessed unless ``candidates_only``; the last candidate is played as
+    soon as only one is left, as :class:`~wordsolver.strategies.Player` does.
     """
     n_rows, n_words = likeness.shape[0], likeness.shape[1]
     needed = np.empty(n_rows, np.int64)

@@ -23,14 +23,8 @@ from wordsolver.fallout.terminals import Terminals
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
-from wordsolver.strategies.heuristics import (
-    Eliminations,
-    Entropy,
-    ExpectedSize,
-    Minimax,
-    RandomCandidate,
-    Stdev,
-)
+from wordsolver.strategies.heuristics import GreedyStrategy
+from wordsolver.strategies.registry import STRATEGIES
 
 Progress = Callable[[int], None]
 
@@ -54,10 +48,11 @@ class TerminalPlayer(ABC):
 
 @dataclass(frozen=True, slots=True)
 class CompiledPlayer(TerminalPlayer):
-    """A greedy heuristic in compiled code (one of :data:`~wordsolver.fallout.kernels.SCORES`),
-    and whether it guesses only among the candidates left."""
+    """A greedy heuristic in compiled code: its score (``score_index`` of
+    :mod:`wordsolver.strategies.scores`), and whether it guesses only among the candidates."""
 
     name: str
+    score_index: int
     candidates_only: bool
 
     def play(
@@ -67,7 +62,7 @@ class CompiledPlayer(TerminalPlayer):
             terminals.likeness,
             terminals.secrets,
             terminals.keys,
-            kernels.SCORES.index(self.name),
+            self.score_index,
             self.candidates_only,
             terminals.spec.length + 1,
             terminals.spec.n_words,  # each guess rules out at least one word: N are enough
@@ -105,18 +100,13 @@ class LibraryPlayer(TerminalPlayer):
         return needed
 
 
-#: The heuristics with a compiled twin, by registry name. ``random`` plays the words in the
-#: order of :attr:`Terminals.keys`: a uniformly random candidate each time, from the seed.
+#: A compiled player for every greedy strategy of the registry, derived from the strategy.
+#: ``random`` plays the words in the order of :attr:`Terminals.keys`: a uniformly random
+#: candidate each time, from the seed.
 COMPILED: dict[str, CompiledPlayer] = {
-    player.name: player
-    for player in (
-        CompiledPlayer(Entropy.name, candidates_only=False),
-        CompiledPlayer(ExpectedSize.name, candidates_only=False),
-        CompiledPlayer(Minimax.name, candidates_only=False),
-        CompiledPlayer(Stdev.name, candidates_only=False),
-        CompiledPlayer(Eliminations.name, candidates_only=True),
-        CompiledPlayer(RandomCandidate.name, candidates_only=True),
-    )
+    name: CompiledPlayer(name, strategy.score_index, strategy.candidates_only)
+    for name, strategy in STRATEGIES.items()
+    if issubclass(strategy, GreedyStrategy)
 }
 
 

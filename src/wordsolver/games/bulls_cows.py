@@ -26,6 +26,7 @@ from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
+from wordsolver.games.form import COUNTERS_GET_TOUCH, FeedbackForm
 from wordsolver.games.rule import FeedbackRule, PatternArray
 
 _TEXT = re.compile(r"^\s*(\d+)\s*(?:[-\s,/:]\s*)?(\d+)\s*$")
@@ -98,10 +99,17 @@ def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None
 
 
 class BullsCowsRule(FeedbackRule):
-    """(get, touch) feedback: right place, present elsewhere (letters as a multiset)."""
+    """(get, touch) feedback: right place, present elsewhere (letters as a multiset).
+
+    ``form`` names the two counts as the game does: get and touch (Tonguess), bulls and cows,
+    black and white pegs (Mastermind).
+    """
 
     name = "bulls-cows"
     description = "Bulls and Cows: get = right place, touch = present elsewhere"
+
+    def __init__(self, form: FeedbackForm = COUNTERS_GET_TOUCH) -> None:
+        self.form = form
 
     def n_patterns(self, length: int) -> int:
         return (length + 1) ** 2
@@ -125,9 +133,10 @@ class BullsCowsRule(FeedbackRule):
             get, touch = int(match.group(1)), int(match.group(2))
             if get + touch <= length and not (get == length - 1 and touch == 1):
                 return get * (length + 1) + touch
+        first, second = self.form.names
         raise InvalidPatternError(
-            f"cannot read get-touch {text!r}: give two numbers with get + touch ≤ {length},"
-            " e.g. 2-1 or '2 1'"
+            f"cannot read {first}-{second} {text!r}: give two numbers with {first} + {second}"
+            f" ≤ {length}, e.g. 2-1 or '2 1'"
         )
 
     def format_pattern(self, pattern: int, length: int) -> str:

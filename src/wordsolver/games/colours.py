@@ -25,6 +25,7 @@ from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
+from wordsolver.games.form import MARKS_COLOURS
 from wordsolver.games.rule import FeedbackRule, PatternArray
 
 BoolArray = npt.NDArray[np.bool_]
@@ -92,6 +93,7 @@ class ColoursRule(FeedbackRule):
 
     name = "colours"
     description = "Wordle colours: green = right place, yellow = elsewhere, grey = absent"
+    form = MARKS_COLOURS
 
     def n_patterns(self, length: int) -> int:
         return int(3**length)

@@ -13,6 +13,7 @@ from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
+from wordsolver.games.form import NUMBER_LIKENESS
 from wordsolver.games.rule import FeedbackRule, PatternArray
 
 
@@ -37,6 +38,7 @@ class LikenessRule(FeedbackRule):
 
     name = "likeness"
     description = "Fallout likeness: letters right in the right place"
+    form = NUMBER_LIKENESS
 
     def n_patterns(self, length: int) -> int:
         return length + 1

@@ -19,10 +19,10 @@ from typing import Literal
 from wordsolver.alphabet import CYRILLIC, DIGITS, LATIN, Alphabet, find_alphabet
 from wordsolver.errors import InvalidWordError, UnknownNameError
 from wordsolver.games.bulls_cows import BullsCowsRule
-from wordsolver.games.colours import ColoursRule
+from wordsolver.games.form import COUNTERS_BULLS_COWS, COUNTERS_PEGS
 from wordsolver.games.game import Game, all_strings, make_game
-from wordsolver.games.likeness import LikenessRule
 from wordsolver.games.rule import FeedbackRule
+from wordsolver.games.rules import RULES
 from wordsolver.lexicon import (
     Lexicon,
     WordRule,
@@ -44,6 +44,8 @@ class ListSet:
     answers: ListSource
     allowed: ListSource
     description: str
+    #: The answers are the words of the game's length in a longer list (the dictionary).
+    select_length: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,7 +104,9 @@ class GameOverrides:
     skip_bad: bool = False
 
 
-COLOURS, BULLS_COWS, LIKENESS = ColoursRule(), BullsCowsRule(), LikenessRule()
+COLOURS, GET_TOUCH, LIKENESS, JOTTO = (
+    RULES[n] for n in ("colours", "bulls-cows", "likeness", "jotto")
+)
 #: Longest word any game may have.
 MAX_LENGTH = 32
 #: Most patterns a game may have (cells of the pattern matrix are at most 16 bits).
@@ -177,7 +181,7 @@ GAMES: tuple[GameSpec, ...] = (
     ),
     GameSpec(
         name="tonguess3",
-        rule=BULLS_COWS,
+        rule=GET_TOUCH,
         alphabet=LATIN,
         length=3,
         max_tries=None,
@@ -197,7 +201,7 @@ GAMES: tuple[GameSpec, ...] = (
     ),
     GameSpec(
         name="tonguess4",
-        rule=BULLS_COWS,
+        rule=GET_TOUCH,
         alphabet=LATIN,
         length=4,
         max_tries=None,
@@ -232,7 +236,7 @@ GAMES: tuple[GameSpec, ...] = (
     ),
     GameSpec(
         name="bulls",
-        rule=BULLS_COWS,
+        rule=BullsCowsRule(COUNTERS_BULLS_COWS),
         alphabet=DIGITS,
         length=4,
         max_tries=None,
@@ -243,13 +247,31 @@ GAMES: tuple[GameSpec, ...] = (
     ),
     GameSpec(
         name="mastermind",
-        rule=BULLS_COWS,
+        rule=BullsCowsRule(COUNTERS_PEGS),
         alphabet=find_alphabet("abcdef"),
         length=4,
         max_tries=10,
         lists=_GENERATED,
         distinct_letters=False,
         description="Mastermind: 4 pegs of 6 colours a-f, repeats allowed, black/white pegs",
+    ),
+    GameSpec(
+        name="jotto",
+        rule=JOTTO,
+        alphabet=LATIN,
+        length=5,
+        max_tries=None,
+        lists=(
+            ListSet(
+                name="english",
+                answers="english",
+                allowed=None,
+                description="the English dictionary's 5-letter words, as secrets and guesses",
+                select_length=True,
+            ),
+        ),
+        distinct_letters=False,
+        description="Jotto: 5 letters, feedback = letters in common (the secret itself wins)",
     ),
 )
 
@@ -327,7 +349,16 @@ def _answers(spec: GameSpec, lists: ListSet, wanted: GameOverrides, custom: bool
         raise InvalidWordError(
             f"a custom length or alphabet for {spec.name} needs your own list: give --answers"
         )
-    return builtin_lexicon(lists.answers)
+    return _builtin_answers(spec, lists)
+
+
+def _builtin_answers(spec: GameSpec, lists: ListSet) -> Lexicon:
+    """A list set's answers: the built-in list, or its words of the game's length."""
+    assert lists.answers is not None and lists.answers != "generated"
+    lexicon = builtin_lexicon(lists.answers)
+    if not lists.select_length:
+        return lexicon
+    return Lexicon(lexicon.name, tuple(w for w in lexicon.words if len(w) == spec.length))
 
 
 def _allowed(
@@ -365,7 +396,7 @@ def list_sizes(spec: GameSpec, lists: ListSet) -> ListSizes | None:
     every = _count(spec.alphabet, spec.length, spec.distinct_letters)
     if lists.answers == "generated":
         return ListSizes(every, every, 0)
-    words = builtin_lexicon(lists.answers).words
+    words = _builtin_answers(spec, lists).words
     secrets = {word for word in words if rule.problem(word) is None}
     if lists.allowed == "generated":
         guesses = every

@@ -2,7 +2,8 @@
 
 A rule knows nothing of word lists or search. It gives a slow, readable reference
 (:meth:`FeedbackRule.feedback`) and a compiled kernel that fills a whole pattern matrix; tests prove
-the two agree.
+the two agree. Its :attr:`~FeedbackRule.form` says, as data, how people type and see its feedback
+(:mod:`wordsolver.games.form`), so the faces draw any rule without naming it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.alphabet import LetterCodes
+from wordsolver.games.form import FeedbackForm
 
 PatternArray = npt.NDArray[np.uint8] | npt.NDArray[np.uint16]
 
@@ -20,10 +22,12 @@ PatternArray = npt.NDArray[np.uint8] | npt.NDArray[np.uint16]
 class FeedbackRule(ABC):
     """Scores guesses against secrets; every method depends only on the word length."""
 
-    #: Registry name of the rule (``colours``, ``bulls-cows``, ``likeness``).
+    #: Registry name of the rule (``colours``, ``bulls-cows``, ``likeness``, ``jotto``).
     name: str
     #: One line for listings.
     description: str
+    #: How its feedback is typed and shown.
+    form: FeedbackForm
 
     @abstractmethod
     def n_patterns(self, length: int) -> int:

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.partition import PartitionStats, in_place_totals, partition_stats
+from wordsolver.strategies import scores
 from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
 
 FloatArray = npt.NDArray[np.float64]
@@ -19,7 +20,15 @@ _TOLERANCE = 1e-9  # scores closer than this are ties (they differ only by round
 
 
 class GreedyStrategy(Strategy):
-    """A strategy that ranks guesses by a score of its own, then by the tie-break."""
+    """A strategy that ranks guesses by a score of its own, then by the tie-break.
+
+    ``score_index`` names the strategy's score in :func:`~wordsolver.strategies.scores.
+    partition_scores`, from which compiled players are derived; ``candidates_only`` says whether
+    it guesses only candidates.
+    """
+
+    score_index: int
+    candidates_only = False
 
     def pool(self, position: Position) -> IdArray:
         """The guesses this strategy considers."""
@@ -71,6 +80,8 @@ class CandidateStrategy(GreedyStrategy):
     """A strategy that guesses only candidates and scores them without their partitions: only
     the guesses that may reach the top are split, for the tie-break and the scores shown."""
 
+    candidates_only = True
+
     def pool(self, position: Position) -> IdArray:
         return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
 
@@ -117,6 +128,7 @@ class Entropy(PartitionStrategy):
     name = "entropy"
     description = "maximise the expected information (bits) of the feedback"
     score_label = "bits"
+    score_index = scores.ENTROPY
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         return -stats.entropy
@@ -129,6 +141,7 @@ class ExpectedSize(PartitionStrategy):
     name = "expected-size"
     description = "minimise the mean number of candidates left (Σ bucket² / N)"
     score_label = "mean left"
+    score_index = scores.EXPECTED_SIZE
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         return stats.expected_size
@@ -138,6 +151,7 @@ class Minimax(PartitionStrategy):
     name = "minimax"
     description = "minimise the worst case: the largest bucket of candidates left"
     score_label = "worst"
+    score_index = scores.MINIMAX
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         return stats.worst.astype(np.float64)
@@ -147,6 +161,7 @@ class Stdev(PartitionStrategy):
     name = "stdev"
     description = "minimise the standard deviation of the bucket sizes (even splits)"
     score_label = "stdev"
+    score_index = scores.STDEV
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         return stats.stdev
@@ -156,6 +171,7 @@ class Eliminations(CandidateStrategy):
     name = "eliminations"
     description = "Fallout heuristic: the candidate sharing most letters in place with the others"
     score_label = "in place"
+    score_index = scores.ELIMINATIONS
 
     def scores(self, position: Position, rows: IdArray) -> FloatArray:
         totals = in_place_totals(position.matrix, rows, position.candidates)
@@ -171,6 +187,7 @@ class RandomCandidate(CandidateStrategy):
     name = "random"
     description = "baseline: a random candidate (seeded, so runs repeat)"
     score_label = "random"
+    score_index = scores.RANDOM_KEY
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

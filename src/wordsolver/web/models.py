@@ -119,6 +119,32 @@ class AlphabetInfo(BaseModel):
     folds: dict[str, str]
 
 
+class MarkInfo(BaseModel):
+    """A state a letter's tile shows: its symbol in the feedback text, name and colour."""
+
+    symbol: str
+    name: str
+    colour: str
+
+
+class CountInfo(BaseModel):
+    """One number of a feedback, and what it counts."""
+
+    name: str
+    description: str
+
+
+class FeedbackFormInfo(BaseModel):
+    """How a rule's feedback is typed and shown (``marks``, ``counters`` or ``number``): the page
+    draws every game from this, never from the rule's name."""
+
+    kind: Literal["marks", "counters", "number"]
+    marks: list[MarkInfo]
+    counts: list[CountInfo]
+    separator: str
+    win: str | None = Field(description="the text of the winning feedback, when not a count")
+
+
 class ListSetInfo(BaseModel):
     """One of a game's named list sets."""
 
@@ -132,7 +158,8 @@ class GameInfo(BaseModel):
     name: str
     aliases: list[str]
     description: str
-    rule: str = Field(description="colours, bulls-cows or likeness")
+    rule: str = Field(description="the feedback rule's registry name")
+    feedback: FeedbackFormInfo
     alphabet: AlphabetInfo
     length: int | None = Field(description="None: the length of the words given")
     max_tries: int | None

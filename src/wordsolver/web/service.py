@@ -38,6 +38,7 @@ from wordsolver.web.models import (
     AlphabetInfo,
     Catalogue,
     EvaluateRequest,
+    FeedbackFormInfo,
     GameInfo,
     HandInfo,
     HandRequest,
@@ -57,6 +58,7 @@ def catalogue(time_limit: float) -> Catalogue:
             aliases=list(spec.aliases),
             description=spec.description,
             rule=spec.rule.name,
+            feedback=FeedbackFormInfo.model_validate(spec.rule.form.to_json()),
             alphabet=AlphabetInfo(
                 name=spec.alphabet.name,
                 letters=spec.alphabet.letters,

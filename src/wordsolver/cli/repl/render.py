@@ -6,7 +6,7 @@ assistant and the hosted games, on a colour terminal and in plain captured text 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.columns import Columns
 from rich.console import Group
@@ -21,36 +21,22 @@ from wordsolver.strategies import RankedGuess
 #: Scores every table shows; a strategy's own score gets a column only when it is not one of them.
 STANDARD_SCORES = ("mean left", "worst", "bits")
 
-_TILE_STYLES = {
-    "g": "bold white on #538d4e",
-    "y": "bold white on #b59f3b",
-    ".": "bold white on #3a3a3c",
-}
-
-
-def _colour_tiles(game: Game, guess: str, pattern: int) -> Text:
-    """Wordle-style tiles, then the feedback as text (readable without colour too)."""
-    shown = game.format_pattern(pattern)
-    tiles = Text()
-    for letter, mark in zip(guess, shown, strict=True):
-        tiles.append(f" {letter.upper()} ", style=_TILE_STYLES[mark])
-        tiles.append(" ")
-    tiles.append(f" {shown}", style="dim")
-    return tiles
-
-
-def _plain_tiles(game: Game, guess: str, pattern: int) -> Text:
-    """The guess in bold and the feedback as the game prints it."""
-    return Text.assemble((guess, "bold"), "  ", (game.format_pattern(pattern), "cyan"))
-
-
-#: Feedback rule name -> how a guess and its feedback are drawn (plain text for the others).
-TILE_RENDERERS: dict[str, Callable[[Game, str, int], Text]] = {"colours": _colour_tiles}
-
 
 def tiles(game: Game, guess: str, pattern: int) -> Text:
-    """One guess with its feedback, as the game's players know it."""
-    return TILE_RENDERERS.get(game.rule.name, _plain_tiles)(game, guess, pattern)
+    """One guess with its feedback, drawn from the rule's feedback form: a coloured tile per
+    letter for marks (then the text, readable without colour too); else the guess in bold and
+    the feedback as the game writes it."""
+    shown = game.format_pattern(pattern)
+    form = game.rule.form
+    if form.kind != "marks":
+        return Text.assemble((guess, "bold"), "  ", (shown, "cyan"))
+    colours = {mark.symbol: mark.colour for mark in form.marks}
+    drawn = Text()
+    for letter, symbol in zip(guess, shown, strict=True):
+        drawn.append(f" {letter.upper()} ", style=f"bold white on {colours[symbol]}")
+        drawn.append(" ")
+    drawn.append(f" {shown}", style="dim")
+    return drawn
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:

@@ -8,7 +8,7 @@ const TOP = 5;
 export class FalloutView {
   constructor(catalogue) {
     this.strategies = catalogue.strategies;
-    this.tries = catalogue.games.find((g) => g.rule === "likeness").max_tries;
+    this.tries = catalogue.games.find((g) => g.needs_words).max_tries;
     this.screen = null; // what the server read: {words, length, brackets, ...}
     this.history = [];
     this.selected = null;

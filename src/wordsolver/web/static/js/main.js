@@ -31,7 +31,7 @@ async function start() {
     const game = catalogue.games.find((g) => g.name === name || g.aliases.includes(name));
     const tool = TOOLS.find((t) => t.name === name);
     const chosen = game ?? tool ?? catalogue.games[0];
-    const view = tool ? tool.name : chosen.rule === "likeness" ? "fallout" : "play";
+    const view = tool ? tool.name : chosen.needs_words ? "fallout" : "play"; // a screen's words
     for (const id of Object.keys(views)) byId(id).hidden = id !== view;
     for (const link of byId("picker").children) {
       if (link.getAttribute("href") === `#${chosen.name}`) link.setAttribute("aria-current", "page");

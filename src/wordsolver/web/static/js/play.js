@@ -1,11 +1,12 @@
-// The board games: Wordle-style colours (click a tile: grey → yellow → green) and Bulls and Cows
-// (get/touch steppers). The page keeps the history and sends all of it with every request.
+// The board games, drawn from each rule's feedback form (data from the server, never the rule's
+// name): marks (click a tile to cycle grey → yellow → green), counters (a stepper per count, e.g.
+// get and touch, or black and white pegs) or one number (with a "win" switch when the rule has
+// one). The page keeps the history and sends all of it with every request.
 import { post } from "./api.js";
 import { byId, el, fillStrategies, plural, Stepper } from "./dom.js";
 import { renderKeyboard } from "./keyboard.js";
 import { suggestionTable } from "./suggestions.js";
 
-const MARKS = ".yg"; // grey, yellow, green: the feedback text of the colours rule
 const TOP = 10;
 
 export class PlayView {
@@ -14,12 +15,11 @@ export class PlayView {
     this.game = null;
     this.history = []; // [{guess, feedback}] as the server read them
     this.letters = []; // the row being typed
-    this.marks = []; // its colours, 0..2
+    this.marks = []; // its marks, as indexes into the form's marks
+    this.steppers = []; // one per count of a counters or number form
+    this.win = null; // the "win" switch of a number form that has one
     this.answer = null;
     this.ticket = 0; // answers to older requests are dropped
-    this.get = new Stepper("get", 0);
-    this.touch = new Stepper("touch", 0);
-    byId("feedback-steppers").append(this.get.node, this.touch.node);
     fillStrategies(byId("play-strategy"), this.strategies);
     byId("play-enter").addEventListener("click", () => this.submit());
     byId("play-undo").addEventListener("click", () => this.undo());
@@ -35,12 +35,12 @@ export class PlayView {
   show(game) {
     if (this.game?.name === game.name) return;
     this.game = game;
-    this.get.max = this.touch.max = game.length;
+    this.form = game.feedback;
+    this.symbols = this.form.marks.map((mark) => mark.symbol);
+    this.form.marks.forEach((mark, i) => document.documentElement.style.setProperty(`--mark-${i}`, mark.colour));
     byId("play-description").textContent = game.description;
-    byId("play-hint").textContent = this.colours
-      ? "Type or tap a guess, click its tiles until they match the game's colours, then Enter."
-      : "Type or tap a guess, set get (right place) and touch (elsewhere), then Enter.";
-    byId("feedback-steppers").hidden = this.colours;
+    byId("play-hint").textContent = this.hint();
+    this.buildSteppers();
     byId("play-lists").replaceChildren(
       ...game.lists.map((lists) => el("option", { value: lists.name, title: lists.description }, lists.name)),
     );
@@ -48,8 +48,31 @@ export class PlayView {
     this.restart();
   }
 
+  /** Marks are typed on the tiles; counts on steppers. */
   get colours() {
-    return this.game.rule === "colours";
+    return this.form.kind === "marks";
+  }
+
+  hint() {
+    if (this.colours) {
+      const names = this.form.marks.map((mark) => mark.name).join(" → ");
+      return `Type or tap a guess, click its tiles (${names}) until they match the game's, then Enter.`;
+    }
+    const counts = this.form.counts.map((count) => `${count.name} (${count.description})`).join(" and ");
+    return `Type or tap a guess, set ${counts}, then Enter.`;
+  }
+
+  /** A stepper per count, and the win switch, for the game shown. */
+  buildSteppers() {
+    this.steppers = this.colours ? [] : this.form.counts.map((count) => new Stepper(count.name, this.game.length));
+    const nodes = this.steppers.map((stepper) => stepper.node);
+    this.win = null;
+    if (this.form.win) {
+      this.win = el("input", { type: "checkbox", id: "play-win" });
+      nodes.push(el("label", { class: "win" }, this.win, ` ${this.form.win}: the guess is the secret`));
+    }
+    byId("feedback-steppers").replaceChildren(...nodes);
+    byId("feedback-steppers").hidden = this.colours;
   }
 
   get active() {
@@ -70,12 +93,22 @@ export class PlayView {
   clearRow() {
     this.letters = [];
     this.marks = [];
-    this.get.set(0);
-    this.touch.set(0);
+    this.steppers.forEach((stepper) => stepper.set(0));
+    if (this.win) this.win.checked = false;
   }
 
+  /** The feedback typed, as the game's text form. */
   feedbackText() {
-    return this.colours ? this.marks.map((m) => MARKS[m]).join("") : `${this.get.value}-${this.touch.value}`;
+    if (this.colours) return this.marks.map((m) => this.symbols[m]).join("");
+    if (this.win?.checked) return this.form.win;
+    return this.steppers.map((stepper) => stepper.value).join(this.form.separator);
+  }
+
+  /** Put a feedback text back into the inputs (after an undo). */
+  setFeedback(text) {
+    if (this.colours) this.marks = [...text].map((c) => this.symbols.indexOf(c));
+    else if (this.win && text === this.form.win) this.win.checked = true;
+    else text.split(this.form.separator).forEach((value, i) => this.steppers[i].set(Number(value)));
   }
 
   /** Ask for suggestions after the history (and the row typed, when submitting it). */
@@ -114,12 +147,7 @@ export class PlayView {
     }
     // The undone guess comes back as the row being typed, so its feedback can be fixed.
     this.letters = [...last.guess];
-    if (this.colours) this.marks = [...last.feedback].map((c) => MARKS.indexOf(c));
-    else {
-      const [get, touch] = last.feedback.split("-").map(Number);
-      this.get.set(get);
-      this.touch.set(touch);
-    }
+    this.setFeedback(last.feedback);
     this.refresh();
   }
 
@@ -142,7 +170,7 @@ export class PlayView {
   }
 
   cycle(position) {
-    this.marks[position] = (this.marks[position] + 1) % 3;
+    this.marks[position] = (this.marks[position] + 1) % this.symbols.length;
     this.render();
     byId("board").querySelector(`[data-position="${position}"]`)?.focus();
   }
@@ -197,9 +225,15 @@ export class PlayView {
   }
 
   doneRow(move) {
-    if (this.colours) return this.row([...move.guess], [...move.feedback].map((c) => MARKS.indexOf(c)), "done");
-    const [get, touch] = move.feedback.split("-");
-    return this.row([...move.guess], [], "done plain", el("span", { class: "badge" }, `get ${get} · touch ${touch}`));
+    if (this.colours) return this.row([...move.guess], [...move.feedback].map((c) => this.symbols.indexOf(c)), "done");
+    return this.row([...move.guess], [], "done plain", el("span", { class: "badge" }, this.describe(move.feedback)));
+  }
+
+  /** A counters or number feedback in words: "get 2 · touch 1", "black 1 · white 2". */
+  describe(feedback) {
+    if (feedback === this.form.win) return feedback;
+    const values = feedback.split(this.form.separator);
+    return this.form.counts.map((count, i) => `${count.name} ${values[i]}`).join(" · ");
   }
 
   /** The row being typed: in a colours game each typed letter is a button that cycles its colour. */
@@ -218,7 +252,7 @@ export class PlayView {
         type: "button",
         class: `tile filled mark-${mark}`,
         "data-position": String(position),
-        "aria-label": `${letter}: ${["grey", "yellow", "green"][mark]}; click to change`,
+        "aria-label": `${letter}: ${this.form.marks[mark].name}; click to change`,
         onclick: () => this.cycle(position),
       },
       letter,
@@ -236,7 +270,7 @@ export class PlayView {
     if (!this.colours) return best;
     for (const { guess, feedback } of this.history) {
       [...guess].forEach((letter, i) => {
-        const mark = MARKS.indexOf(feedback[i]);
+        const mark = this.symbols.indexOf(feedback[i]);
         if (!best.has(letter) || best.get(letter) < mark) best.set(letter, mark);
       });
     }
