@@ -7,10 +7,43 @@ turn it into one readable line without a traceback.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 
 
 class WordsolverError(Exception):
-    """Base class of every error caused by input rather than by a bug."""
+    """Base class of every error caused by input rather than by a bug.
+
+    A message speaks the library's language: a parameter it mentions is written in backquotes
+    (```tries` must be at least 1``) and listed in ``parameters``, so each face names it its own
+    way (:meth:`worded`: ``--tries`` on the command line, ``tries`` in the web API).
+
+    >>> error = OptionError("`tries` must be at least 1", ("tries",))
+    >>> error.worded(lambda name: "--" + name)
+    '--tries must be at least 1'
+    """
+
+    def __init__(self, message: str, parameters: tuple[str, ...] = ()) -> None:
+        super().__init__(message, tuple(parameters))  # both in args: they survive pickling
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+    @property
+    def parameters(self) -> tuple[str, ...]:
+        """The parameters the message names."""
+        return tuple(self.args[1]) if len(self.args) > 1 else ()
+
+    def worded(self, spell: Callable[[str], str]) -> str:
+        """The message with each parameter it names spelled by ``spell``."""
+        text = str(self)
+        for parameter in self.parameters:
+            text = text.replace(f"`{parameter}`", spell(parameter))
+        return text
+
+
+class OptionError(WordsolverError, ValueError):
+    """A parameter has a value the library cannot use (a try count below 1, a length too long);
+    the message names the parameter."""
 
 
 class InvalidWordError(WordsolverError, ValueError):

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.strategies.base import IdArray
 from wordsolver.strategies.player import Player
 from wordsolver.tree.grow import Progress, Start, grow_tree
@@ -99,7 +99,7 @@ class Evaluation:
 def sample_secrets(n_secrets: int, size: int, seed: int) -> IdArray:
     """``size`` distinct secret ids drawn at random (reproducibly from ``seed``), sorted."""
     if not 1 <= size <= n_secrets:
-        raise InvalidWordError(f"a sample of {size} needs from 1 to {n_secrets} secrets")
+        raise OptionError(f"`sample` must be from 1 to {n_secrets}, not {size}", ("sample",))
     rng = np.random.default_rng(seed)
     return np.sort(rng.choice(n_secrets, size=size, replace=False))
 

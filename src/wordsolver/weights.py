@@ -18,7 +18,6 @@ solved):
 from __future__ import annotations
 
 import hashlib
-import importlib
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +28,7 @@ import numpy.typing as npt
 from wordsolver.errors import WordListError
 from wordsolver.files import read_user_text
 from wordsolver.games import Game
+from wordsolver.optional import require
 
 FloatArray = npt.NDArray[np.float64]
 Int64Array = npt.NDArray[np.int64]
@@ -101,12 +101,7 @@ def _wordfreq_weights(game: Game) -> FloatArray:
         raise WordListError(
             f"wordfreq has no language for the {game.alphabet.name} alphabet; give a weights file"
         )
-    try:
-        wordfreq = importlib.import_module("wordfreq")
-    except ImportError:
-        raise WordListError(
-            "--weights wordfreq needs the wordfreq package: pip install wordfreq"
-        ) from None
+    wordfreq = require("wordfreq", "weights by word frequency", "weights")
     values = np.array([wordfreq.word_frequency(word, language) for word in game.secrets.words])
     known = values[values > 0]
     # Words wordfreq never saw are rarer than any it knows.

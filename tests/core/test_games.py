@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from wordsolver.alphabet import DIGITS, LATIN
-from wordsolver.errors import InvalidWordError, UnknownNameError, WordsolverError
+from wordsolver.errors import InvalidWordError, OptionError, UnknownNameError, WordsolverError
 from wordsolver.games import (
     GAMES,
     Game,
@@ -55,8 +55,9 @@ def test_unknown_game(name: str) -> None:
 
 
 def test_fallout_needs_words() -> None:
-    with pytest.raises(InvalidWordError, match="--words"):
+    with pytest.raises(OptionError, match="`words`") as raised:
         find_game("fallout")
+    assert raised.value.worded(lambda name: "--" + name).endswith("give --words or --answers")
 
 
 def test_fallout_takes_the_length_of_its_words() -> None:
@@ -94,7 +95,7 @@ def test_tries_override(tries: int) -> None:
 
 @pytest.mark.parametrize("tries", [0, -1])
 def test_tries_must_be_positive(tries: int) -> None:
-    with pytest.raises(InvalidWordError, match="at least 1"):
+    with pytest.raises(OptionError, match="`tries` must be at least 1"):
         find_game("fallout", GameOverrides(words=("cat", "dog"), tries=tries))
 
 
@@ -120,7 +121,7 @@ def test_generated_games(
 
 
 def test_custom_length_of_a_listed_game_needs_a_list() -> None:
-    with pytest.raises(InvalidWordError, match="--answers"):
+    with pytest.raises(OptionError, match="`answers`"):
         find_game("wordle", GameOverrides(length=6))
 
 

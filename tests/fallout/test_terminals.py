@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import InvalidWordError, OptionError
 from wordsolver.fallout import TerminalSpec, WordPool, draw_terminals
 from wordsolver.fallout.kernels import likeness_tensor, sample_rows
 from wordsolver.games import LikenessRule
@@ -84,5 +84,5 @@ def test_pool_too_small(tiny_pool: WordPool) -> None:
 
 @pytest.mark.parametrize(("length", "n_words"), [(0, 5), (5, 1)])
 def test_bad_spec(length: int, n_words: int) -> None:
-    with pytest.raises(InvalidWordError):
+    with pytest.raises(OptionError):
         TerminalSpec(length, n_words)

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordsolver.alphabet import LATIN
-from wordsolver.errors import InvalidWordError, WordsolverError
+from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.games import Game, GameOverrides, find_game, make_game
 from wordsolver.games.registry import COLOURS as COLOURS_RULE
 from wordsolver.lexicon import Lexicon
@@ -149,25 +149,25 @@ def test_progress_adds_up_to_the_announced_steps() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"words": 0}, "--words must be between 1 and 5"),
-        ({"words": 6}, "--words must be between 1 and 5"),
-        ({"by": "median"}, "unknown --by 'median'; choose from: mean, worst"),
-        ({"top": 5, "beam_width": 4}, "beam width ≥ top"),
+        ({"words": 0}, "`words` must be between 1 and 5"),
+        ({"words": 6}, "`words` must be between 1 and 5"),
+        ({"by": "median"}, "unknown `by` 'median'; choose from: mean, worst"),
+        ({"top": 5, "beam_width": 4}, "`beam_width` ≥ `top`"),
     ],
 )
 def test_bad_queries(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(InvalidWordError, match=message):
+    with pytest.raises(OptionError, match=message):
         OpenerQuery(**kwargs)  # type: ignore[arg-type]
 
 
 def test_too_few_words_for_the_size() -> None:
     matrix = pattern_matrix(tiny_game(["abc", "abd"], []), use_cache=False)
-    with pytest.raises(WordsolverError, match="try --any"):
+    with pytest.raises(WordsolverError, match="try `any_words`"):
         search_openers(matrix, OpenerQuery(words=2))
     with pytest.raises(WordsolverError, match=r"only 2 words are allowed$"):
         search_openers(matrix, OpenerQuery(words=3, any_words=True))
     matrix = pattern_matrix(tiny_game(["aab", "bba"], []), use_cache=False)
-    with pytest.raises(WordsolverError, match=r"only 0 words .* \(try --any\)"):
+    with pytest.raises(WordsolverError, match=r"only 0 words .* \(try `any_words`\)"):
         search_openers(matrix, OpenerQuery(words=1))
 
 

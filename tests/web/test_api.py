@@ -282,3 +282,8 @@ def test_page_is_served_with_nothing_from_elsewhere(client: TestClient) -> None:
             text = file.read_text(encoding="utf-8")
             assert not re.search(r"(https?:)?//[a-z]", text), f"{file.name} loads from elsewhere"
     assert client.get("/js/main.js").headers["content-type"].startswith("text/javascript")
+
+
+def test_library_messages_name_parameters_not_command_line_flags(client: TestClient) -> None:
+    message = error(client, "/api/suggest", {"game": "fallout"})
+    assert message.endswith("give words or answers") and "--" not in message

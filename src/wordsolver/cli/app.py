@@ -34,6 +34,15 @@ COMMAND_MODULES = (
 MAX_ERROR = 240
 
 
+#: Library parameters whose command-line option is not simply ``--`` and the name in dashes.
+FLAGS = {"any_words": "--any"}
+
+
+def option_flag(parameter: str) -> str:
+    """The command-line option of a library parameter: ``skip_bad`` is ``--skip-bad``."""
+    return FLAGS.get(parameter, "--" + parameter.replace("_", "-"))
+
+
 def one_line(message: str) -> str:
     """The message on one line of at most :data:`MAX_ERROR` characters.
 
@@ -73,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WordsolverError as error:
         if show_traceback:
             raise
-        base.stderr.print(f"error: {one_line(str(error))}", markup=False)
+        base.stderr.print(f"error: {one_line(error.worded(option_flag))}", markup=False)
         return ExitCode.USAGE
     except typer.TyperException as error:  # usage errors: bad option, missing argument
         if type(error).__name__ == "NoArgsIsHelpError":  # `wordsolver` alone: the help

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from wordsolver.cli.base import app, stderr, warn
-from wordsolver.errors import WordsolverError
+from wordsolver.optional import require
 
 #: Hosts that keep the server to this computer.
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
@@ -28,13 +28,11 @@ def serve(
     ] = 30.0,
 ) -> None:
     """Play every game in the browser: serve the page and its JSON API until Ctrl-C."""
-    try:
-        from wordsolver.web.app import WebSettings
-        from wordsolver.web.server import listen, make_server, run_until_stopped
-    except ModuleNotFoundError as error:
-        raise WordsolverError(
-            f"serve needs the web extra ({error.name} is missing): pip install 'wordsolver[web]'"
-        ) from None
+    for module in ("fastapi", "uvicorn"):
+        require(module, "serve", "web")
+    from wordsolver.web.app import WebSettings
+    from wordsolver.web.server import listen, make_server, run_until_stopped
+
     sockets = [listen(host, port)]
     if host not in LOOPBACK:
         warn(f"listening on {host}: anyone who can reach this address can use the server")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
-from wordsolver.fallout.optional import require
 from wordsolver.fallout.report import grid, metrics_for
 from wordsolver.fallout.sweep import Sweep
+from wordsolver.optional import require
 
 
 def _figure_module() -> ModuleType:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from wordsolver.errors import TimeLimitError, WordsolverError
-from wordsolver.fallout.optional import require
+from wordsolver.optional import require
 
 #: Images lower than this many pixels are enlarged before reading.
 MIN_HEIGHT = 800

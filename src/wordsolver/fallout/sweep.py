@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.players import Progress, terminal_players
 from wordsolver.fallout.pool import WordPool
@@ -51,7 +51,10 @@ def sweep(
     The total to expect is ``len(lengths) · len(word_counts) · len(strategies) · trials``.
     """
     if not lengths or not word_counts or not strategies:
-        raise InvalidWordError("a sweep needs at least one length, word count and strategy")
+        raise OptionError(
+            "a sweep needs at least one of `lengths`, `words` and `strategy` each",
+            ("lengths", "words", "strategy"),
+        )
     players = terminal_players(strategies, options.seed)
     results: dict[tuple[int, int, str], Evaluation] = {}
     for length in lengths:

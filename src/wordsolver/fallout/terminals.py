@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import InvalidWordError, OptionError
 from wordsolver.fallout.kernels import (
     FloatArray,
     IdArray,
@@ -31,7 +31,7 @@ class TerminalSpec:
 
     def __post_init__(self) -> None:
         if self.length < 1 or self.n_words < 2:
-            raise InvalidWordError("a terminal needs words of at least 1 letter, and 2 words")
+            raise OptionError("a terminal needs `length` ≥ 1 and `words` ≥ 2", ("length", "words"))
 
     @property
     def label(self) -> str:

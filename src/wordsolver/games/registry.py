@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from wordsolver.alphabet import CYRILLIC, DIGITS, LATIN, Alphabet, find_alphabet
-from wordsolver.errors import InvalidWordError, UnknownNameError
+from wordsolver.errors import InvalidWordError, OptionError, UnknownNameError
 from wordsolver.games.bulls_cows import BullsCowsRule
 from wordsolver.games.form import COUNTERS_BULLS_COWS, COUNTERS_PEGS
 from wordsolver.games.game import Game, all_strings, make_game
@@ -301,10 +301,10 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
         spec = replace(spec, alphabet=find_alphabet(wanted.alphabet))
     if wanted.tries is not None:
         if wanted.tries < 1:
-            raise InvalidWordError("--tries must be at least 1")
+            raise OptionError("`tries` must be at least 1", ("tries",))
         spec = replace(spec, max_tries=wanted.tries)
     if wanted.length is not None and not 1 <= wanted.length <= MAX_LENGTH:
-        raise InvalidWordError(f"--length must be from 1 to {MAX_LENGTH}")
+        raise OptionError(f"`length` must be from 1 to {MAX_LENGTH}", ("length",))
     given = wanted.answers is not None or wanted.words is not None
     secrets = _answers(spec, lists, wanted, custom)
     length = wanted.length or spec.length or len(secrets.words[0])
@@ -344,10 +344,14 @@ def _answers(spec: GameSpec, lists: ListSet, wanted: GameOverrides, custom: bool
     if lists.answers == "generated":
         return _generate(spec.alphabet, wanted.length or _fixed(spec), spec.distinct_letters)
     if lists.answers is None:
-        raise InvalidWordError(f"{spec.name} needs the words on screen: give --words or --answers")
+        raise OptionError(
+            f"{spec.name} needs the words on screen: give `words` or `answers`",
+            ("words", "answers"),
+        )
     if custom:
-        raise InvalidWordError(
-            f"a custom length or alphabet for {spec.name} needs your own list: give --answers"
+        raise OptionError(
+            f"a custom length or alphabet for {spec.name} needs your own list: give `answers`",
+            ("answers",),
         )
     return _builtin_answers(spec, lists)
 
@@ -413,7 +417,9 @@ def _check_all(secrets: Lexicon, rule: WordRule, skip_bad: bool) -> Lexicon:
         return secrets
     if not skip_bad:
         bad = next(word for word in secrets.words if rule.problem(word) is not None)
-        raise InvalidWordError(f"{secrets.name}: {rule.problem(bad)} (use --skip-bad to skip it)")
+        raise InvalidWordError(
+            f"{secrets.name}: {rule.problem(bad)} (use `skip_bad` to skip it)", ("skip_bad",)
+        )
     if not good:
         raise InvalidWordError(f"{secrets.name}: no word fits the game")
     return Lexicon(secrets.name, good, secrets.skipped + len(secrets.words) - len(good))

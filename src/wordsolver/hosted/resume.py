@@ -68,7 +68,8 @@ def _check(saved: SavedGame, mode: str, game: Game) -> None:
     if saved.lists != lists_digest(game):
         raise SaveError(
             f"the saved {game.name} game was played with other word lists;"
-            " give the same list options, or start a new game without --resume"
+            " give the same list options, or start a new game without `resume`",
+            ("resume",),
         )
 
 

@@ -109,7 +109,9 @@ def _collect(
             skipped += 1
         else:
             where = source if number is None else f"{source}:{number}"
-            raise WordListError(f"{where}: {reason} (use --skip-bad to skip such lines)")
+            raise WordListError(
+                f"{where}: {reason} (use `skip_bad` to skip such lines)", ("skip_bad",)
+            )
     if not words:
         raise WordListError(f"{source}: no valid words")
     return Lexicon(source, tuple(words), skipped)

@@ -48,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
-from wordsolver.errors import InvalidWordError, WordsolverError
+from wordsolver.errors import InvalidWordError, OptionError, WordsolverError
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
@@ -84,11 +84,16 @@ class OpenerQuery:
 
     def __post_init__(self) -> None:
         if not 1 <= self.words <= MAX_WORDS:
-            raise InvalidWordError(f"--words must be between 1 and {MAX_WORDS}, not {self.words}")
+            raise OptionError(
+                f"`words` must be between 1 and {MAX_WORDS}, not {self.words}", ("words",)
+            )
         if self.by not in ("mean", "worst"):
-            raise InvalidWordError(f"unknown --by {self.by!r}; choose from: mean, worst")
+            raise OptionError(f"unknown `by` {self.by!r}; choose from: mean, worst", ("by",))
         if self.top < 1 or self.beam_width < self.top or self.exact_words < 1:
-            raise InvalidWordError("need top ≥ 1, beam width ≥ top and at least 1 exact level")
+            raise OptionError(
+                "need `top` ≥ 1, `beam_width` ≥ `top` and `exact_words` ≥ 1",
+                ("top", "beam_width", "exact_words"),
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +163,8 @@ def opener_space(game: Game, any_words: bool = False) -> OpenerSpace:
         return OpenerSpace(rows, np.zeros(len(rows), dtype=np.int64))
     if game.alphabet.size > 64:
         raise InvalidWordError(
-            f"letter sets need at most 64 letters, {game.alphabet.name} has more; use --any"
+            f"letter sets need at most 64 letters, {game.alphabet.name} has more; use `any_words`",
+            ("any_words",),
         )
     ordered = np.sort(codes, axis=1)
     keep = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
@@ -204,8 +210,9 @@ def search_openers(
     """
     space = space or opener_space(matrix.game, query.any_words)
     if len(space.rows) < query.words:
-        kind = "allowed" if query.any_words else "allowed without a repeated letter (try --any)"
-        raise WordsolverError(f"only {len(space.rows)} words are {kind}")
+        kind = "allowed" if query.any_words else "allowed without a repeated letter"
+        hint = "" if query.any_words else " (try `any_words`)"
+        raise WordsolverError(f"only {len(space.rows)} words are {kind}{hint}", ("any_words",))
     searcher = _Searcher(matrix, space, query.by, progress)
     exact = min(query.words, query.exact_words)
     started = time.perf_counter()
@@ -234,7 +241,9 @@ def _level(
 ) -> OpenerLevel:
     if len(sets) == 0:
         raise WordsolverError(
-            f"no {words} words of the search space avoid repeated and shared letters; try --any"
+            f"no {words} words of the search space avoid repeated and shared letters;"
+            " try `any_words`",
+            ("any_words",),
         )
     best = [
         _play_order(matrix, [int(r) for r in space.rows[s]], query.by) for s in sets[: query.top]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordsolver.files import atomic_write_bytes
+from wordsolver.optional import require
 from wordsolver.study.runner import PairResults, StudyResults
 
 if TYPE_CHECKING:
@@ -66,9 +67,8 @@ def distribution_chart(pair: PairResults, goals: tuple[str, ...], path: Path) ->
 
 
 def _figure(width: float, height: float) -> Figure:
-    from matplotlib.figure import Figure
-
-    return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+    figure_class: type[Figure] = require("matplotlib.figure", "drawing charts", "plots").Figure
+    return figure_class(figsize=(width, height), dpi=DPI, layout="constrained")
 
 
 def _save(figure: Figure, path: Path) -> Path:

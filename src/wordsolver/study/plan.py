@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordsolver.errors import InvalidWordError, UnknownNameError
+from wordsolver.errors import InvalidWordError, OptionError, UnknownNameError
 from wordsolver.search.openers import BEAM_WIDTH, MAX_WORDS, Objective
 from wordsolver.strategies.player import GuessFrom
 
@@ -89,7 +89,9 @@ class StudyPlan:
 
     def __post_init__(self) -> None:
         if not self.pairs:
-            raise InvalidWordError("a study needs at least one answers/allowed pair")
+            raise OptionError(
+                "a study needs at least one `answers`/`allowed` pair", ("answers", "allowed")
+            )
         if len(set(self.pairs)) != len(self.pairs):
             raise InvalidWordError("the same answers/allowed pair is given twice")
         for name in self.goals:

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 from wordsolver.files import atomic_write_bytes
+from wordsolver.optional import available
 from wordsolver.study.charts import distribution_chart, means_chart
 from wordsolver.study.plan import ALGORITHMS, GOALS
 from wordsolver.study.results import CellResult, OpenerChoice
@@ -20,13 +21,23 @@ from wordsolver.study.runner import PairResults, StudyResults
 REPORT_NAME = "study.md"
 
 
+#: Said in place of the charts when matplotlib is missing.
+NO_CHARTS = "(The charts need matplotlib: `pip install 'wordsolver[plots]'`.)"
+
+
 def write_report(results: StudyResults, folder: Path) -> Path:
-    """Write ``study.md`` and its charts into ``folder``; return the report's path."""
-    means_chart(results, folder / "means.png")
-    lines = [*_header(results), *_matrices(results)]
+    """Write ``study.md`` and its charts into ``folder`` (the charts only when matplotlib is
+    installed: the tables are the report); return the report's path."""
+    charts = available("matplotlib")
+    if charts:
+        means_chart(results, folder / "means.png")
+    lines = [*_header(results), *_matrices(results, charts)]
     for pair in results.pairs:
-        chart = distribution_chart(pair, results.plan.goals, folder / f"tries-{_slug(pair)}.png")
-        lines += _pair_section(pair, results.plan.goals, chart.name)
+        chart = None
+        if charts:
+            path = folder / f"tries-{_slug(pair)}.png"
+            chart = distribution_chart(pair, results.plan.goals, path).name
+        lines += _pair_section(pair, results.plan.goals, chart)
     path = folder / REPORT_NAME
     atomic_write_bytes(path, "\n".join(lines).encode("utf-8"))
     return path
@@ -60,7 +71,7 @@ def _header(results: StudyResults) -> list[str]:
     return lines
 
 
-def _matrices(results: StudyResults) -> list[str]:
+def _matrices(results: StudyResults, charts: bool) -> list[str]:
     plan = results.plan
     columns = [(g, a) for g in plan.goals for a in plan.algorithms]
     head = ["| lists | " + " | ".join(f"{a} ({g})" for g, a in columns) + " |"]
@@ -83,7 +94,7 @@ def _matrices(results: StudyResults) -> list[str]:
         *head,
         *means,
         "",
-        "![Mean tries per list pair and algorithm](means.png)",
+        "![Mean tries per list pair and algorithm](means.png)" if charts else NO_CHARTS,
         "",
         "## Losses",
         "",
@@ -93,7 +104,7 @@ def _matrices(results: StudyResults) -> list[str]:
     ]
 
 
-def _pair_section(pair: PairResults, goals: tuple[str, ...], chart: str) -> list[str]:
+def _pair_section(pair: PairResults, goals: tuple[str, ...], chart: str | None) -> list[str]:
     longest = max(cell.worst for cell in pair.cells)
     tries = range(1, longest + 1)
     lines = [
@@ -120,7 +131,7 @@ def _pair_section(pair: PairResults, goals: tuple[str, ...], chart: str) -> list
                 f"{cell.worst} | {_losses(pair, cell)} | {counts} | {cell.seconds:.1f} |"
             )
     title = f"Share of secrets won in each number of tries, {pair.label}"
-    return [*lines, "", f"![{title}]({chart})", ""]
+    return [*lines, "", f"![{title}]({chart})" if chart else NO_CHARTS, ""]
 
 
 def _how(opener: OpenerChoice) -> str:

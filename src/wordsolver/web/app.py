@@ -86,7 +86,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 def _library_error(_: Request, error: Exception) -> JSONResponse:
     # A computation that ran out of time is the server's limit, not the user's mistake.
     status = 503 if isinstance(error, SearchInterrupted | TimeLimitError) else 400
-    return JSONResponse({"detail": without_paths(str(error))}, status_code=status)
+    message = error.worded(str) if isinstance(error, WordsolverError) else str(error)
+    return JSONResponse({"detail": without_paths(message)}, status_code=status)
 
 
 def _unavailable(_: Request, error: Exception) -> JSONResponse:

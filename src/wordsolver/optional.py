@@ -1,15 +1,27 @@
 """Optional dependencies: imported when first needed, with an error naming the extra to install.
 
 Imported by name so that the rest of the package, and type checking, work without them. The
-``ocr`` extra brings Pillow and pytesseract (screenshots), ``plots`` brings matplotlib (heat maps).
+``ocr`` extra brings Pillow and pytesseract (screenshots), ``plots`` matplotlib (heat maps and
+study charts), ``web`` FastAPI and uvicorn (``serve``), ``weights`` wordfreq (secret weights by
+word frequency). This is the one place that says so.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 
 from wordsolver.errors import WordsolverError
+
+
+def available(module: str) -> bool:
+    """Whether ``module`` can be imported (without importing it).
+
+    >>> available("json"), available("no_such_module_here")
+    (True, False)
+    """
+    return importlib.util.find_spec(module) is not None
 
 
 def require(module: str, purpose: str, extra: str) -> ModuleType:
