@@ -17,6 +17,11 @@ to the command as standard input, and the command echoes it, so the transcript i
 A command that exits with a code other than 0 shows it on a last line of its own, ``[exit N]``.
 Output is compared after :func:`normalise`: trailing blanks, timings and the scratch folder's
 path never make a difference, and an expected line ``...`` matches any number of lines.
+
+A ``pycon`` block is a session of the interactive interpreter, run in the page's scratch folder
+by :mod:`tests.docs.pycon`: each ``>>> `` statement (with its ``... `` continuation lines) is run
+in turn and the transcript, statements and what they print, must be the block. Each block is a
+fresh interpreter. A line ``...`` alone is the wildcard there too, never a continuation.
 """
 
 from __future__ import annotations
@@ -47,19 +52,23 @@ ELLIPSIS = "..."
 
 @dataclass
 class Example:
-    """One command of a console block and the output the page shows for it."""
+    """One command of a console block and the output the page shows for it, or a whole
+    ``pycon`` block (its ``command`` the block's text, its output the block itself)."""
 
     page: Path
-    line: int  # line of the ``$`` in the page, 1-based
+    line: int  # line of the ``$`` in the page (of the opening fence for pycon), 1-based
     command: str
     expected: list[str]
+    output_at: int  # index in the page's lines of the first line of ``expected``
     setup: list[str] = field(default_factory=list)  # shell lines to run before it
     interactive: bool = False
+    kind: str = "console"
 
     @property
     def name(self) -> str:
-        """A test id: page and line."""
-        return f"{self.page.relative_to(ROOT)}:{self.line}"
+        """A test id: page (from the project root) and line."""
+        page = self.page.relative_to(ROOT) if self.page.is_relative_to(ROOT) else self.page
+        return f"{page}:{self.line}"
 
     def typed(self) -> str:
         """What a person typed in an interactive transcript, one line each."""
@@ -97,11 +106,16 @@ def read_examples(page: Path) -> list[Example]:
                 number = close + 1
             continue
         fence = _FENCE.match(text)
-        if fence and fence.group(1) == "console":
+        if fence and fence.group(1) in ("console", "pycon"):
             end = number + 1
             while not _FENCE.match(lines[end]):
                 end += 1
-            block = _commands(page, lines, number + 1, end)
+            if fence.group(1) == "pycon":
+                body = lines[number + 1 : end]
+                source = "\n".join(body)
+                block = [Example(page, number + 1, source, body, number + 1, kind="pycon")]
+            else:
+                block = _commands(page, lines, number + 1, end)
             if block:
                 block[0].setup = pending_setup
                 for example in block:
@@ -131,12 +145,12 @@ def _commands(page: Path, lines: list[str], start: int, end: int) -> list[Exampl
         command = lines[number][2:]
         while command.endswith("\\"):
             number += 1
-            command = command[:-1] + "\n" + lines[number]
+            command += "\n" + lines[number]  # as typed: the shell joins the lines
         number += 1
         output_start = number
         while number < end and not lines[number].startswith("$ "):
             number += 1
-        examples.append(Example(page, first + 1, command, lines[output_start:number]))
+        examples.append(Example(page, first + 1, command, lines[output_start:number], output_start))
     return examples
 
 
@@ -203,14 +217,35 @@ def run(example: Example, work: Path, env: dict[str, str]) -> list[str]:
     interleaved as a terminal shows them."""
     for line in example.setup:
         subprocess.run(["bash", "-c", line], cwd=work, env=env, check=True, timeout=TIMEOUT)
+    if example.kind == "pycon":
+        command, typed = [sys.executable, "-m", "tests.docs.pycon"], example.command
+    else:
+        command = ["bash", "-c", "exec 2>&1\n" + example.command]
+        typed = example.typed() if example.interactive else ""
     finished = subprocess.run(
-        ["bash", "-c", "exec 2>&1\n" + example.command],
+        command,
         cwd=work,
         env=env,
-        input=example.typed() if example.interactive else "",
-        capture_output=True,
+        input=typed,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         text=True,
         timeout=TIMEOUT,
     )
     exit_line = [f"[exit {finished.returncode}]"] if finished.returncode else []
     return finished.stdout.splitlines() + exit_line
+
+
+def differences(page: Path, base: Path, cache: Path) -> tuple[int, list[str]]:
+    """Run every example of a page in a scratch folder under ``base``: how many there are, and
+    for each one whose output differs, its name and command followed by what it printed."""
+    examples = read_examples(page)
+    work = scratch_folder(base)
+    env = environment(cache, work)
+    wrong = []
+    for example in examples:
+        actual = normalise(run(example, work, env), work)
+        if not matches(normalise(example.expected), actual):
+            shown = example.command if example.kind == "console" else "(pycon block)"
+            wrong.append("\n".join([f"{example.name}: $ {shown}", *actual]))
+    return len(examples), wrong

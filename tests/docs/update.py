@@ -1,6 +1,6 @@
-"""Rewrite the output of every console example of the pages named (default: all) with what the
-commands print now: ``python -m tests.docs.update [PAGE...]``. Review the diff before committing:
-the pages are the documentation, and a changed number is a changed claim.
+"""Rewrite the output of every console example and ``pycon`` block of the pages named (default:
+all) with what they print now: ``python -m tests.docs.update [PAGE...]``. Review the diff before
+committing: the pages are the documentation, and a changed number is a changed claim.
 
 Expected outputs with ``...`` lines are left alone (they are written by hand).
 """
@@ -38,7 +38,7 @@ def update(page: Path, base: Path) -> int:
             print(f"{page.name}:{example.line}: differs, but has '...': fix by hand")
             continue
         shown = [line.replace(str(work), ".").rstrip() for line in actual]
-        start = example.line + shift + example.command.count("\n")
+        start = example.output_at + shift
         lines[start : start + len(example.expected)] = shown
         shift += len(shown) - len(example.expected)
         changed += 1
