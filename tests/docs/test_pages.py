@@ -13,7 +13,7 @@ from tests.docs.examples import PAGES, ROOT
 
 _FENCE = re.compile(r"^```(\S*)\s*$")
 #: Faces and entry points: programs, not library API (their own pages document them).
-NOT_API = {"cli", "web", "assistant", "__main__"}
+NOT_API = {"cli", "web", "__main__"}
 
 
 def fenced_blocks(page: Path) -> list[tuple[int, str, list[str]]]:
