@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -90,7 +90,7 @@ def pattern_matrix(game: Game, *, use_cache: bool = True) -> PatternMatrix:
     storage = _load(path, storage_shape, expected_dtype)
     if storage is None:
         built: PatternArray = build_values(game).T  # secret-major and contiguous already
-        _save(path, built)
+        _save(path, built, game)
         storage = built
     return PatternMatrix(game, storage.T)
 
@@ -99,13 +99,16 @@ def _checksum(storage: PatternArray) -> str:
     return hashlib.blake2b(storage.view(np.uint8).data).hexdigest()
 
 
-def _save(path: Path, storage: PatternArray) -> None:
-    """Write the secret-major cells with a header that lets a reader verify them."""
+def _save(path: Path, storage: PatternArray, game: Game) -> None:
+    """Write the secret-major cells with a header that lets a reader verify them (and says,
+    for ``wordsolver cache info``, which game and lists they are of)."""
     header = {
         "format": FORMAT_VERSION,
         "shape": list(storage.shape),
         "dtype": storage.dtype.str,
         "blake2b": _checksum(storage),
+        "game": game.name,
+        "lists": game.lists,
     }
 
     def write(file: BinaryIO) -> None:
@@ -115,27 +118,48 @@ def _save(path: Path, storage: PatternArray) -> None:
     write_cache_entry(path, write)
 
 
+def read_header(path: Path) -> tuple[dict[str, Any], int] | None:
+    """A cache file's header and where its cells start, or None when it has none."""
+    try:
+        with path.open("rb") as file:
+            header = json.loads(file.readline(4096))
+            return (header, file.tell()) if isinstance(header, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
 def _load(
     path: Path,
     shape: tuple[int, int],
     dtype: np.dtype[np.unsignedinteger],
 ) -> PatternArray | None:
-    """The cached secret-major cells, or None when missing, stale or damaged."""
+    """The cached secret-major cells, or None when missing, stale or damaged.
+
+    The file is mapped, not read: pages are loaded as the cells are used and shared with every
+    process that maps it, and nothing is copied (the mapping is copy-on-write, so the array is
+    writable like a built one, and compiled kernels see one kind of array).
+    """
+    found = read_header(path)
+    if found is None:
+        return None
+    header, offset = found
+    size = shape[0] * shape[1] * dtype.itemsize
     try:
-        with path.open("rb") as file:
-            header = json.loads(file.readline())
-            raw = file.read()
-    except (OSError, ValueError):
+        fits = path.stat().st_size == offset + size
+    except OSError:
         return None
     if (
-        not isinstance(header, dict)
+        not fits
         or header.get("format") != FORMAT_VERSION
         or header.get("shape") != list(shape)
         or header.get("dtype") != dtype.str
-        or len(raw) != shape[0] * shape[1] * dtype.itemsize
     ):
         return None
-    storage = np.frombuffer(raw, dtype=dtype).reshape(shape)
+    try:
+        mapped = np.memmap(path, dtype=dtype, mode="c", offset=offset, shape=shape)
+    except (OSError, ValueError):
+        return None
+    storage: PatternArray = mapped.view(np.ndarray)
     if _checksum(storage) != header.get("blake2b"):
         return None
     return storage

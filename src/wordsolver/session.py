@@ -236,8 +236,11 @@ class Session:
 
     def _removed_in(self, matrix: PatternMatrix) -> dict[int, str]:
         """The removed words as secret ids of ``matrix`` (those that are secrets there)."""
-        lookup, of_guess = matrix.game.guess_index, matrix.game.secret_of_guess
-        ids = {int(of_guess[lookup[word]]): word for word in self.removed_words}
+        game = matrix.game
+        rows = {word: game.row_of(word) for word in self.removed_words}
+        ids = {
+            int(game.secret_of_guess[row]): word for word, row in rows.items() if row is not None
+        }
         return {secret: word for secret, word in ids.items() if secret >= 0}
 
     def _replay_on(self, matrix: PatternMatrix) -> None:

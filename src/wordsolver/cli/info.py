@@ -111,7 +111,7 @@ def feedback(
     """
     guess_word = game.guesses.words[game.guess_row(guess)]
     secret_word = game.word_rule.validate(secret)
-    if secret_word not in game.guess_index:
+    if game.row_of(secret_word) is None:
         raise InvalidWordError(f"{secret_word!r} cannot be the secret of {game.name}")
     pattern = game.feedback(guess_word, secret_word)
     stdout.print(f"{game.format_pattern(pattern)}\t{pattern}")

@@ -86,12 +86,13 @@ def _check_in_game(words: list[str], game: Game) -> int:
     for word in normal:
         if word in secrets:
             verdict = "yes, and it can be the secret"
-        elif word in game.guess_index:
+        elif game.row_of(word) is not None:
             verdict = "yes, as a guess (not in the answer list)"
         else:
             verdict = "no"
         stdout.print(f"{word:<{width}}  {verdict}", markup=False)
-    return ExitCode.OK if all(word in game.guess_index for word in normal) else ExitCode.FAILURE
+    allowed = all(game.row_of(word) is not None for word in normal)
+    return ExitCode.OK if allowed else ExitCode.FAILURE
 
 
 @app.command("hand")
