@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import BinaryIO
 
 import platformdirs
 
+from wordsolver.errors import WordsolverError
 from wordsolver.files import atomic_writer
 
 
@@ -62,3 +64,56 @@ def write_cache_entry(path: Path, write: Callable[[BinaryIO], object]) -> None:
             write(file)
     except OSError as error:
         _warn_once(f"cannot write the cache file {path} ({error.strerror}): running without it")
+
+
+#: What each kind of cache entry holds, by the prefix of its file name.
+ENTRY_KINDS = {
+    "matrix": "pattern table (every guess against every secret)",
+    "anagram": "letter index of a dictionary (hand solving)",
+    "needed": "guesses a player needs per secret (picking secrets by difficulty)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CacheEntry:
+    """One finished cache file: its kind (a key of :data:`ENTRY_KINDS`), size and age."""
+
+    path: Path
+    kind: str
+    size: int
+    modified: float
+
+
+def cache_entries() -> list[CacheEntry]:
+    """The finished entries of the cache, largest first (files being written, and files the
+    cache did not make, are left out)."""
+    folder = cache_dir()
+    if folder is None:
+        return []
+    entries = []
+    for path in folder.iterdir():
+        kind = path.name.split("-", 1)[0]
+        if kind not in ENTRY_KINDS or path.name.startswith("."):
+            continue
+        try:
+            stat = path.stat()
+        except OSError:
+            continue  # removed meanwhile
+        if path.is_file():
+            entries.append(CacheEntry(path, kind, stat.st_size, stat.st_mtime))
+    return sorted(entries, key=lambda entry: (-entry.size, entry.path.name))
+
+
+def remove_entries(entries: Iterable[CacheEntry]) -> int:
+    """Delete the entries; the bytes freed. A process that has an entry mapped keeps reading
+    its copy; the next run rebuilds it."""
+    freed = 0
+    for entry in entries:
+        try:
+            entry.path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise WordsolverError(f"cannot remove {entry.path} ({error.strerror})") from None
+        freed += entry.size
+    return freed

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -26,6 +27,11 @@ from wordsolver.memory import ensure_fits
 
 #: Bump when the cell meaning or file layout changes; old cache files are then ignored.
 FORMAT_VERSION = 2
+#: A table is built in about this many steps, each reported to the caller's progress.
+BUILD_STEPS = 50
+
+#: ``progress(done, total)``: secrets filled so far, of how many.
+BuildProgress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,8 +69,9 @@ def matrix_bytes(game: Game) -> int:
     return len(game.secrets) * len(game.guesses) * itemsize
 
 
-def build_values(game: Game) -> PatternArray:
-    """Compute every cell with the rule's compiled kernel (no cache).
+def build_values(game: Game, progress: BuildProgress | None = None) -> PatternArray:
+    """Compute every cell with the rule's compiled kernel (no cache), reporting the secrets done
+    to ``progress`` in about :data:`BUILD_STEPS` steps.
 
     The cells are stored secret-major; the result is its guess × secret transposed view.
     TooLargeError, before anything is allocated, when the matrix would not fit in memory.
@@ -72,24 +79,34 @@ def build_values(game: Game) -> PatternArray:
     size = f"{len(game.guesses):,} guesses × {len(game.secrets):,} secrets"
     ensure_fits(f"the pattern matrix of {size}", matrix_bytes(game))
     dtype = game.rule.pattern_dtype(game.length)
-    storage: PatternArray = np.empty((len(game.secrets), len(game.guesses)), dtype=dtype)
-    game.rule.fill_matrix(game.guess_codes, game.secret_codes(), storage.T)
+    n_secrets = len(game.secrets)
+    storage: PatternArray = np.empty((n_secrets, len(game.guesses)), dtype=dtype)
+    secrets = game.secret_codes()
+    step = -(-n_secrets // BUILD_STEPS) if progress is not None else max(n_secrets, 1)
+    for start in range(0, n_secrets, step):
+        stop = min(start + step, n_secrets)
+        game.rule.fill_matrix(game.guess_codes, secrets[start:stop], storage[start:stop].T)
+        if progress is not None:
+            progress(stop, n_secrets)
     return storage.T
 
 
-def pattern_matrix(game: Game, *, use_cache: bool = True) -> PatternMatrix:
-    """The game's matrix, from the disk cache when a verified copy exists."""
+def pattern_matrix(
+    game: Game, *, use_cache: bool = True, progress: BuildProgress | None = None
+) -> PatternMatrix:
+    """The game's matrix, from the disk cache when a verified copy exists; ``progress`` hears
+    of the build only when there is one (see :func:`build_values`)."""
     if not use_cache:
-        return PatternMatrix(game, build_values(game))
+        return PatternMatrix(game, build_values(game, progress))
     path = cache_path(f"matrix-{matrix_key(game)}.bin")
     if path is None:
-        return PatternMatrix(game, build_values(game))
+        return PatternMatrix(game, build_values(game, progress))
     ensure_fits(f"the pattern matrix of {game.name}", matrix_bytes(game))
     storage_shape = (len(game.secrets), len(game.guesses))
     expected_dtype = np.dtype(game.rule.pattern_dtype(game.length))
     storage = _load(path, storage_shape, expected_dtype)
     if storage is None:
-        built: PatternArray = build_values(game).T  # secret-major and contiguous already
+        built: PatternArray = build_values(game, progress).T  # secret-major, contiguous
         _save(path, built, game)
         storage = built
     return PatternMatrix(game, storage.T)

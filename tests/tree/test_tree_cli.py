@@ -431,3 +431,19 @@ def test_walk_end_of_input(
     result = run_cli("tree", "walk", str(entropy_file), *WORDS)
     assert result.code == 0
     assert "guess 2: cat" in result.out
+
+
+def test_walk_undo_left_and_help(
+    run_cli: RunCli, entropy_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, "help", "undo", "0", "left", "undo", "left", "3")
+    result = run_cli("tree", "walk", str(entropy_file), *WORDS)
+    out = result.out
+    assert result.code == 0 and "the entropy tree of fallout" in out.splitlines()[0]
+    assert "take the last feedback back" in out  # help lists the commands
+    assert "nothing to undo: this is the first guess" in out
+    first_left, second_left = (part.splitlines()[1] for part in out.split("feedback> left")[1:])
+    assert first_left == "3 left: cot rot tot"  # what likeness 0 with bar leaves
+    assert second_left == "9 left: bar bat car cat cot rat rot tar tot"  # back at the root
+    assert out.count("guess 2: cot  (3 left)") == 2  # shown, then left; undo went back to bar
+    assert out.rstrip().endswith("solved in 1")

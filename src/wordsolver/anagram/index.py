@@ -19,27 +19,19 @@ are read.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.hand import Hand
-from wordsolver.anagram.kernel import (
-    MASK_BITS,
-    Codes,
-    Counts,
-    HandCounts,
-    Ids,
-    Lengths,
-    Masks,
-    Scores,
-    count_letters,
-    spellable_rows,
-)
 from wordsolver.anagram.scoring import NO_VALUES, LetterValues
 from wordsolver.errors import InvalidWordError, WordListError
 from wordsolver.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from wordsolver.anagram.kernel import Codes, Counts, HandCounts, Ids, Lengths, Masks, Scores
 
 #: Counts and lengths are stored as uint8.
 LONGEST_WORD = 255
@@ -101,6 +93,8 @@ class LetterIndex:
                 f"{lexicon.name}: {long_word[:20]!r}... is longer than {LONGEST_WORD} letters"
             )
         codes = _letter_codes(lexicon, lengths, alphabet)
+        from wordsolver.anagram.kernel import count_letters
+
         counts, masks = count_letters(codes, lengths, alphabet.size)
         ranks = np.empty(len(words), dtype=np.int32)
         ranks[np.argsort(np.array(words), kind="stable")] = np.arange(len(words), dtype=np.int32)
@@ -128,6 +122,8 @@ class LetterIndex:
 
         A score is the value of the letters taken from the hand; wildcards score 0.
         """
+        from wordsolver.anagram.kernel import MASK_BITS, spellable_rows
+
         counts = self.hand_counts(hand)
         hand_mask = 0
         for code in np.flatnonzero(counts):

@@ -17,12 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wordsolver.alphabet import LATIN, Alphabet
-from wordsolver.anagram.glob import ANY, SEPARATOR, Points, matching_words
 from wordsolver.errors import InvalidWordError
+
+if TYPE_CHECKING:
+    from wordsolver.anagram.glob import Points
 
 #: Stands for exactly one letter.
 ONE_LETTER = "?"
@@ -73,6 +76,8 @@ class WordPattern:
         """
         if not words:
             return []
+        from wordsolver.anagram.glob import ANY, SEPARATOR, matching_words
+
         pieces = self.text.split(ANY_LETTERS)
         bounds = np.cumsum([0, *map(len, pieces)], dtype=np.int64)
         required = Counter(self.contains)

@@ -19,13 +19,16 @@ at 2 ()
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wordsolver.anagram.hand import Hand, spell
 from wordsolver.anagram.index import ANY_LENGTH, LONGEST_WORD, LengthRange, LetterIndex
-from wordsolver.anagram.kernel import Ids, Scores
 from wordsolver.anagram.scoring import MAX_LETTER_VALUE, SCRABBLE, LetterValues
+
+if TYPE_CHECKING:
+    from wordsolver.anagram.kernel import Ids, Scores
 
 #: No word scores more, which keeps ranking keys within 64 bits.
 MAX_SCORE = MAX_LETTER_VALUE * LONGEST_WORD

@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "wordsolver.cli.solve",
     "wordsolver.cli.play",
     "wordsolver.cli.serve",
+    "wordsolver.cli.cache",
 )
 
 

@@ -18,10 +18,9 @@ from wordsolver.cli.options import (
     play_options,
     split_names,
 )
-from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.evaluation import Evaluation, evaluate, sample_secrets
 from wordsolver.games import Game
-from wordsolver.matrix import pattern_matrix
 from wordsolver.strategies import Player, find_strategy
 
 
@@ -45,7 +44,7 @@ def evaluate_command(
     """Play every secret and report mean guesses, distribution, worst case and losses."""
     names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
-    matrix = pattern_matrix(game)
+    matrix = pattern_table(game)
     secrets = None if sample is None else sample_secrets(len(game.secrets), sample, seed)
     results: list[Evaluation] = []
     for name in names:

@@ -10,9 +10,8 @@ from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption, game_command
-from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.games import Game
-from wordsolver.matrix import pattern_matrix
 from wordsolver.search.openers import (
     BEAM_WIDTH,
     MAX_WORDS,
@@ -69,7 +68,7 @@ def openers(
         beam_width=max(beam_width, top),
         exact_words=exact_words,
     )
-    matrix = pattern_matrix(game)
+    matrix = pattern_table(game)
     space = opener_space(game, any_words)
     with progress_bar(f"{words}-word openers", search_steps(query, space)) as advance:
         search = search_openers(matrix, query, space=space, progress=advance)

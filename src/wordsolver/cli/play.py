@@ -9,7 +9,7 @@ import typer
 
 from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import HardOption, StrategyOption, game_command
-from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl import terminal_lines
 from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
 from wordsolver.games import Game
@@ -17,7 +17,7 @@ from wordsolver.hosted.host import HostedGame
 from wordsolver.hosted.picking import daily_secret, hardest_secret, random_secret
 from wordsolver.hosted.resume import SOLO, VERSUS, restore_duel, restore_solo
 from wordsolver.hosted.saves import SaveError, SaveSlot
-from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 
@@ -39,7 +39,7 @@ def play(
     hard: HardOption = False,
 ) -> None:
     """Guess a secret the program picks; at the end, see your game beside the solver's."""
-    matrix = pattern_matrix(game)
+    matrix = pattern_table(game)
     slot = SaveSlot.for_game(game, VERSUS if versus else SOLO)
     repl = (
         _resumed(matrix, slot, versus, seed)

@@ -11,12 +11,15 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 
 from wordsolver.cli.base import stderr
+from wordsolver.games import Game
+from wordsolver.matrix import PatternMatrix, pattern_matrix
 
 
 @contextmanager
@@ -54,3 +57,30 @@ def time_bar(label: str, seconds: float) -> Iterator[None]:
         finally:
             done.set()
             ticker.join()
+
+
+def pattern_table(game: Game) -> PatternMatrix:
+    """The game's pattern matrix; when it has to be built (the first run on a game: it is kept
+    on disk afterwards), a bar on a terminal says so rather than a silent wait."""
+    bar: Progress | None = None
+    task: TaskID | None = None
+    label = f"building the {game.name} table once (kept on disk for later runs)"
+    try:
+
+        def advance(done: int, total: int) -> None:
+            nonlocal bar, task
+            if bar is None:
+                bar = Progress(
+                    TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=stderr, transient=True,
+                    disable=not stderr.is_terminal,
+                )  # fmt: skip
+                bar.start()
+                task = bar.add_task(label, total=total)
+            assert task is not None
+            bar.update(task, completed=done)
+
+        return pattern_matrix(game, progress=advance)
+    finally:
+        if bar is not None:
+            bar.stop()

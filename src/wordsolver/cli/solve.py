@@ -22,10 +22,9 @@ from wordsolver.cli.options import (
     game_command,
     play_options,
 )
-from wordsolver.cli.progress import time_bar
+from wordsolver.cli.progress import pattern_table, time_bar
 from wordsolver.cli.repl import Assistant, terminal_lines
 from wordsolver.games import Game
-from wordsolver.matrix import pattern_matrix
 from wordsolver.search.exact import SearchInterrupted, SearchLimit
 from wordsolver.session import Session, parse_history
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, find_strategy
@@ -39,7 +38,7 @@ def replayed(
 ) -> tuple[Session, Player]:
     """The session after ``--history``, and the player that suggests from there (an exact
     search bounded by ``seconds``)."""
-    state = Session(pattern_matrix(game))
+    state = Session(pattern_table(game))
     state.replay(parse_history(history))
     chosen = find_strategy(strategy, seed=seed)
     if isinstance(chosen, Optimal):

@@ -7,7 +7,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
-import numpy as np
 import typer
 from rich.table import Table
 
@@ -24,18 +23,18 @@ from wordsolver.cli.options import (
     overrides_command,
     play_options,
 )
-from wordsolver.cli.progress import progress_bar
-from wordsolver.errors import InvalidPatternError, InvalidWordError
+from wordsolver.cli.progress import pattern_table, progress_bar
+from wordsolver.cli.repl import terminal_lines
+from wordsolver.cli.repl.walk import TreeWalk
+from wordsolver.errors import InvalidWordError
 from wordsolver.evaluation import Evaluation
 from wordsolver.files import check_output, write_output
 from wordsolver.games import Game, GameOverrides
-from wordsolver.matrix import pattern_matrix
 from wordsolver.search import SearchLimit
 from wordsolver.strategies import Player, find_strategy
 from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import (
     DecisionTree,
-    TreeFileError,
     check_tree,
     grow_tree,
     load_tree,
@@ -99,7 +98,7 @@ def build(
     secret_weights = None if weights is None else load_weights(weights, game)
     target = output or Path(f"{game.name.split()[0]}-{chosen.name}.tree.json")
     check_output(target)  # before the search, not after it
-    matrix = pattern_matrix(game)
+    matrix = pattern_table(game)
     with progress_bar(f"{chosen.name} tree", len(game.secrets)) as advance:
         if isinstance(chosen, Optimal):
             limit = SearchLimit(seconds, nodes, beam)
@@ -124,7 +123,7 @@ def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
     if not given and isinstance(lists, str) and lists != "custom":
         overrides = replace(overrides, lists=lists)
     game = load_game(str(recorded.get("name", "")).removesuffix(" (custom)"), overrides)
-    return load_tree(path, pattern_matrix(game))
+    return load_tree(path, pattern_table(game))
 
 
 def _stats(tree: DecisionTree) -> dict[str, Any]:
@@ -227,7 +226,7 @@ def check(tree_file: TreeFile, game: Game, as_json: JsonOption = False) -> None:
     """Prove a tree fits a game: every secret is reached, every edge can happen, and what the
     file claims (proven, lower bound, hard mode and the other play options) is true."""
     document = read_tree_document(tree_file)
-    tree = load_tree(tree_file, pattern_matrix(game))
+    tree = load_tree(tree_file, pattern_table(game))
     check_tree(tree, document)
     numbers = _stats(tree)
     if as_json:
@@ -242,40 +241,12 @@ def check(tree_file: TreeFile, game: Game, as_json: JsonOption = False) -> None:
 @tree_app.command("walk")
 @overrides_command
 def walk(tree_file: TreeFile, overrides: GameOverrides) -> None:
-    """Play along a saved tree: it says what to guess, you type the feedback. Instant."""
-    tree = _open_tree(tree_file, overrides)
-    game = tree.matrix.game
-    words = game.guesses.words
-    node, turn = tree.root, 1
-    candidates = np.arange(len(game.secrets), dtype=np.intp)
-    while True:
-        stdout.print(f"guess {turn}: {words[node.guess]}")
-        try:
-            text = input("feedback> ").strip()
-        except EOFError:
-            return
-        if text in ("quit", "q"):
-            return
-        try:
-            pattern = game.parse_pattern(text)
-        except InvalidPatternError as error:
-            stdout.print(f"{error}", markup=False)
-            continue
-        if pattern == game.win_pattern:
-            stdout.print(f"solved in {turn}")
-            return
-        child = node.children.get(pattern)
-        fitting = candidates[tree.matrix.values[node.guess, candidates] == pattern]
-        if child is None and fitting.size:
-            raise TreeFileError(
-                f"{tree_file}: the tree has no branch for {game.format_pattern(pattern)} after"
-                f" guess {turn}, though {fitting.size} secret(s) give it: the file is damaged"
-                " (`wordsolver tree check` finds such faults)"
-            )
-        if child is None:
-            stdout.print(
-                f"no secret gives {game.format_pattern(pattern)} here; check the feedback",
-                markup=False,
-            )
-            continue
-        node, turn, candidates = child, turn + 1, fitting
+    """Play along a saved tree: it says what to guess, you type the feedback. Instant.
+
+    At the prompt, undo takes the last feedback back, left lists the secrets still possible,
+    help lists the commands.
+    """
+    walker = TreeWalk(stdout, _open_tree(tree_file, overrides), str(tree_file))
+    walker.run(terminal_lines(stdout, walker.completions))
+    if walker.damage is not None:
+        raise walker.damage

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from numba import njit
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.strategies.scores import partition_scores
+from wordsolver.strategies.score_kernel import partition_scores
 
 IdArray = npt.NDArray[np.intp]
 Int64Array = npt.NDArray[np.int64]

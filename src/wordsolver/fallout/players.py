@@ -12,19 +12,21 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import evaluate
-from wordsolver.fallout import kernels
-from wordsolver.fallout.kernels import Int64Array
 from wordsolver.fallout.terminals import Terminals
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.strategies.heuristics import GreedyStrategy
 from wordsolver.strategies.registry import STRATEGIES
+
+if TYPE_CHECKING:
+    from wordsolver.fallout.kernels import Int64Array
 
 Progress = Callable[[int], None]
 
@@ -58,6 +60,8 @@ class CompiledPlayer(TerminalPlayer):
     def play(
         self, terminals: Terminals, max_tries: int | None, progress: Progress | None = None
     ) -> Int64Array:
+        from wordsolver.fallout import kernels  # compiled: loaded when terminals are played
+
         needed = kernels.play_terminals(
             terminals.likeness,
             terminals.secrets,

@@ -8,18 +8,15 @@ the same seed, length and word count give the same terminals in ``simulate`` and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wordsolver.errors import InvalidWordError, OptionError
-from wordsolver.fallout.kernels import (
-    FloatArray,
-    IdArray,
-    LikenessArray,
-    likeness_tensor,
-    sample_rows,
-)
 from wordsolver.fallout.pool import WordPool
+
+if TYPE_CHECKING:
+    from wordsolver.fallout.kernels import FloatArray, IdArray, LikenessArray
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +78,8 @@ def draw_terminals(pool: WordPool, spec: TerminalSpec, count: int, seed: int) ->
         )
     if count < 1 or seed < 0:
         raise InvalidWordError("the number of terminals must be positive and the seed not negative")
+    from wordsolver.fallout.kernels import likeness_tensor, sample_rows  # compiled
+
     streams = np.random.SeedSequence([seed, spec.length, spec.n_words]).spawn(2)
     draw, strategy = (np.random.default_rng(stream) for stream in streams)
     word_ids = sample_rows(draw.random((count, spec.n_words)), len(vocabulary))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
@@ -34,58 +33,6 @@ GREY, YELLOW, GREEN = 0, 1, 2
 _READ = {"g": GREEN, "2": GREEN, "y": YELLOW, "1": YELLOW}
 _READ.update(dict.fromkeys(".-_x0b", GREY))
 _WRITE = ".yg"
-
-
-@njit(cache=True, inline="always")
-def _colours(guess: LetterCodes, secret: LetterCodes) -> int:
-    length = guess.shape[0]
-    used = 0  # bit i set: secret letter i already matched
-    for i in range(length):
-        if guess[i] == secret[i]:
-            used |= 1 << i
-    pattern = 0
-    for i in range(length):
-        colour = GREY
-        if guess[i] == secret[i]:
-            colour = GREEN
-        else:
-            for j in range(length):
-                if not (used >> j) & 1 and secret[j] == guess[i]:
-                    used |= 1 << j
-                    colour = YELLOW
-                    break
-        pattern = pattern * 3 + colour
-    return pattern
-
-
-@njit(cache=True, parallel=True)
-def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-    for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
-        for g in range(guesses.shape[0]):
-            out[g, s] = _colours(guesses[g], secrets[s])
-
-
-@njit(cache=True)
-def _hard_mode(guesses: LetterCodes, played: LetterCodes, digits: LetterCodes) -> BoolArray:
-    length = played.shape[0]
-    needed = np.zeros(256, np.int64)  # copies of each letter the feedback revealed
-    for i in range(length):
-        if digits[i] != GREY:
-            needed[played[i]] += 1
-    allowed = np.ones(guesses.shape[0], np.bool_)
-    counts = np.zeros(256, np.int64)
-    for g in range(guesses.shape[0]):
-        guess = guesses[g]
-        for i in range(length):
-            if digits[i] == GREEN and guess[i] != played[i]:
-                allowed[g] = False
-            counts[guess[i]] += 1
-        for i in range(length):
-            if counts[played[i]] < needed[played[i]]:
-                allowed[g] = False
-        for i in range(length):
-            counts[guess[i]] = 0
-    return allowed
 
 
 class ColoursRule(FeedbackRule):
@@ -111,7 +58,9 @@ class ColoursRule(FeedbackRule):
         return int("".join(map(str, colours)), 3)
 
     def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-        _fill(guesses, secrets, out)
+        from wordsolver.games.kernels import colours as kernels
+
+        kernels.fill(guesses, secrets, out)
 
     def hard_mode_allows(
         self, guesses: LetterCodes, played: LetterCodes, pattern: int
@@ -121,7 +70,9 @@ class ColoursRule(FeedbackRule):
         digits = np.array(
             [int(d) for d in np.base_repr(pattern, 3).zfill(len(played))], dtype=np.uint8
         )
-        result: BoolArray = _hard_mode(guesses, played, digits)
+        from wordsolver.games.kernels import colours as kernels
+
+        result: BoolArray = kernels.hard_mode(guesses, played, digits)
         return result
 
     def parse_pattern(self, text: str, length: int) -> int:

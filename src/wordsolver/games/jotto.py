@@ -18,39 +18,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from numba import njit, prange
-
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.form import NUMBER_COMMON
 from wordsolver.games.rule import FeedbackRule, PatternArray
-
-
-@njit(cache=True, inline="always")
-def _common(guess: LetterCodes, secret: LetterCodes) -> int:
-    length: int = guess.shape[0]
-    same = True
-    for i in range(length):
-        if guess[i] != secret[i]:
-            same = False
-    if same:
-        return length + 1
-    used = 0  # bit j set: secret letter j already counted
-    common = 0
-    for i in range(length):
-        for j in range(length):
-            if not (used >> j) & 1 and secret[j] == guess[i]:
-                used |= 1 << j
-                common += 1
-                break
-    return common
-
-
-@njit(cache=True, parallel=True)
-def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-    for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
-        for g in range(guesses.shape[0]):
-            out[g, s] = _common(guesses[g], secrets[s])
 
 
 class JottoRule(FeedbackRule):
@@ -72,7 +43,9 @@ class JottoRule(FeedbackRule):
         return sum((Counter(guess) & Counter(secret)).values())
 
     def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-        _fill(guesses, secrets, out)
+        from wordsolver.games.kernels import jotto as kernels
+
+        kernels.fill(guesses, secrets, out)
 
     def parse_pattern(self, text: str, length: int) -> int:
         stripped = text.strip().casefold()

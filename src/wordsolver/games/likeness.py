@@ -9,28 +9,10 @@ Encoding: the pattern is the likeness itself. Worked example: guess ``trade`` ag
 
 from __future__ import annotations
 
-from numba import njit, prange
-
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.form import NUMBER_LIKENESS
 from wordsolver.games.rule import FeedbackRule, PatternArray
-
-
-@njit(cache=True, inline="always")
-def _likeness(guess: LetterCodes, secret: LetterCodes) -> int:
-    same = 0
-    for i in range(guess.shape[0]):
-        if guess[i] == secret[i]:
-            same += 1
-    return same
-
-
-@njit(cache=True, parallel=True)
-def _fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-    for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
-        for g in range(guesses.shape[0]):
-            out[g, s] = _likeness(guesses[g], secrets[s])
 
 
 class LikenessRule(FeedbackRule):
@@ -50,7 +32,9 @@ class LikenessRule(FeedbackRule):
         return sum(g == s for g, s in zip(guess, secret, strict=True))
 
     def fill_matrix(self, guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-        _fill(guesses, secrets, out)
+        from wordsolver.games.kernels import likeness as kernels
+
+        kernels.fill(guesses, secrets, out)
 
     def parse_pattern(self, text: str, length: int) -> int:
         stripped = text.strip()

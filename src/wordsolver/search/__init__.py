@@ -10,7 +10,8 @@ in strategies or trees: :mod:`wordsolver.strategies` adapts it into strategies, 
 :mod:`wordsolver.tree.optimal` turns its answers into decision trees.
 """
 
-from wordsolver.search.compiled import CompiledSearch, FirstGuessValue, exact_search
+from typing import TYPE_CHECKING
+
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,
@@ -20,6 +21,21 @@ from wordsolver.search.exact import (
     SetValue,
     level_floor,
 )
+
+if TYPE_CHECKING:
+    from wordsolver.search.compiled import CompiledSearch, FirstGuessValue, exact_search
+
+#: Names of the compiled driver, imported on first use: it loads the compiled core.
+_COMPILED = frozenset({"CompiledSearch", "FirstGuessValue", "exact_search"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _COMPILED:
+        from wordsolver.search import compiled
+
+        return getattr(compiled, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "INFEASIBLE",

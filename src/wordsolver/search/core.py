@@ -37,7 +37,7 @@ import numpy.typing as npt
 from numba import njit
 
 from wordsolver.alphabet import LetterCodes as LetterArray
-from wordsolver.games.colours import _hard_mode
+from wordsolver.games.kernels.colours import hard_mode as _hard_mode
 from wordsolver.games.rule import PatternArray
 from wordsolver.partition import IdArray, split
 from wordsolver.search.kernels import (

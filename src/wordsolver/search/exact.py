@@ -36,7 +36,6 @@ from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import (
     IdArray,
     PartitionStats,
-    bucket_peaks,
     bucket_sizes,
     first_of_each_partition,
     partition_stats,
@@ -262,6 +261,8 @@ class OptimalSearch:
             bound: Int64Array = 3 * len(candidates) - can_win - n_buckets
             return bound
         heaviest_first = candidates[np.argsort(-self.units[candidates], kind="stable")]
+        from wordsolver.partition_kernels import bucket_peaks
+
         peaks = bucket_peaks(
             self.matrix.by_secret, rows, heaviest_first, self.units, self.game.n_patterns
         )

@@ -3,20 +3,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from wordsolver.errors import WordsolverError
 from wordsolver.partition import partition_stats
 from wordsolver.search.exact import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit
-from wordsolver.search.small_exact import (
-    MAX_GUESSES,
-    MAX_SECRETS,
-    Objective,
-    SmallExact,
-    fits,
-    unpack_value,
-)
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
+
+if TYPE_CHECKING:
+    from wordsolver.search.small_exact import SmallExact
 
 
 class Optimal(Strategy):
@@ -57,14 +54,16 @@ class Optimal(Strategy):
         It covers all the game's secrets when they fit (its memo then serves every later
         position of the game), else the candidates of this position alone.
         """
+        from wordsolver.search import small_exact
+
         if (
             not self.compiled
             or position.hard
-            or not fits(len(position.candidates), len(position.pool))
+            or not small_exact.fits(len(position.candidates), len(position.pool))
         ):
             return None
         game = position.matrix.game
-        whole = len(game.secrets) <= MAX_SECRETS
+        whole = len(game.secrets) <= small_exact.MAX_SECRETS
         universe = np.arange(len(game.secrets), dtype=np.intp) if whole else position.candidates
         key = (
             id(position.matrix),  # the search holds the matrix, so the id stays its own
@@ -80,7 +79,7 @@ class Optimal(Strategy):
                 return None  # a pool without the candidates: only the general search knows it
             if not whole:
                 self._small = {k: v for k, v in self._small.items() if not k[2]}
-            search = self._small[key] = SmallExact.build(
+            search = self._small[key] = small_exact.SmallExact.build(
                 position.matrix,
                 universe,
                 position.pool,
@@ -97,13 +96,15 @@ class Optimal(Strategy):
     def _best(self, position: Position) -> tuple[int, int]:
         """The optimal guess and the tries it was optimised for: the tries left, or (when no
         tree can finish within them) as many as it takes."""
+        from wordsolver.search import small_exact
+
         tries_left = self._tries_left(position)
         small = self.small_search_for(position)
         if small is not None:
-            guess = small.solve(position.candidates, tries_left, Objective.MEAN)[1]
+            guess = small.solve(position.candidates, tries_left, small_exact.Objective.MEAN)[1]
             if guess < 0 and tries_left != UNLIMITED_TRIES:
                 tries_left = UNLIMITED_TRIES
-                guess = small.solve(position.candidates, tries_left, Objective.MEAN)[1]
+                guess = small.solve(position.candidates, tries_left, small_exact.Objective.MEAN)[1]
             if guess < 0:
                 raise WordsolverError(
                     f"no tree solves these {len(position.candidates)} candidates"
@@ -125,11 +126,15 @@ class Optimal(Strategy):
 
     def _score(self, position: Position, guess: int, tries_left: int) -> tuple[int, float]:
         """A guess's value as (sort key, score shown), best play after it."""
+        from wordsolver.search import small_exact
+
         n = len(position.candidates)
         small = self.small_search_for(position)
         if small is not None:
-            key = small.guess_key(position.candidates, tries_left, guess, Objective.MEAN)
-            value = unpack_value(key)
+            key = small.guess_key(
+                position.candidates, tries_left, guess, small_exact.Objective.MEAN
+            )
+            value = small_exact.unpack_value(key)
             return key, float("inf") if value is None else value.total / n
         search = self.search_for(position)
         known = search.try_guess(position.candidates, tries_left, position.pool, guess, INFEASIBLE)
@@ -177,15 +182,17 @@ class OptimalWithin(Optimal):
     score_label = "share solved in time"
 
     def small_search_for(self, position: Position) -> SmallExact | None:
+        from wordsolver.search import small_exact
+
         search = super().small_search_for(position)
         if search is not None:
             return search
         if position.hard:
             raise WordsolverError(f"{self.name} does not play hard mode: use optimal")
         raise WordsolverError(
-            f"{self.name} solves at most {MAX_SECRETS} candidates and {MAX_GUESSES} allowed"
-            f" guesses; this position has {len(position.candidates)} candidates and"
-            f" {len(position.pool)} guesses: use optimal"
+            f"{self.name} solves at most {small_exact.MAX_SECRETS} candidates and"
+            f" {small_exact.MAX_GUESSES} allowed guesses; this position has"
+            f" {len(position.candidates)} candidates and {len(position.pool)} guesses: use optimal"
         )
 
     def _within(self, position: Position) -> int | None:
@@ -196,19 +203,25 @@ class OptimalWithin(Optimal):
         return tries - position.tries_used
 
     def _best(self, position: Position) -> tuple[int, int]:
+        from wordsolver.search import small_exact
+
         small = self.small_search_for(position)
         assert small is not None  # refused above
         tries_left = self._within(position)
         if tries_left is None:
             return super()._best(position)
-        return small.solve(position.candidates, tries_left, Objective.WITHIN)[1], tries_left
+        return small.solve(position.candidates, tries_left, small_exact.Objective.WITHIN)[
+            1
+        ], tries_left
 
     def _score(self, position: Position, guess: int, tries_left: int) -> tuple[int, float]:
+        from wordsolver.search import small_exact
+
         if self._within(position) is None:
             return super()._score(position, guess, tries_left)
         small = self.small_search_for(position)
         assert small is not None
-        key = small.guess_key(position.candidates, tries_left, guess, Objective.WITHIN)
-        value = unpack_value(key)
+        key = small.guess_key(position.candidates, tries_left, guess, small_exact.Objective.WITHIN)
+        value = small_exact.unpack_value(key)
         assert value is not None  # every set has a value when failing is allowed
         return key, 1.0 - value.failures / len(position.candidates)

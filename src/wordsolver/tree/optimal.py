@@ -17,7 +17,6 @@ import numpy as np
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import IdArray, split
-from wordsolver.search.compiled import exact_search
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,
@@ -75,6 +74,8 @@ def optimal_tree(
     >>> result.total, result.proven
     (8, True)
     """
+    from wordsolver.search.compiled import exact_search  # loads the compiled core
+
     options = options or PlayOptions()
     search = exact_search(
         matrix,

@@ -1,0 +1,71 @@
+"""`cache info` and `cache clear`: the entries listed with what they are of, removed on demand,
+rebuilt when next needed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import RunCli
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder of this test's own."""
+    monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_info_names_the_game_and_lists_of_each_table(run_cli: RunCli, own_cache: Path) -> None:
+    assert run_cli("suggest", "mastermind", "--top", "1").code == 0
+    (own_cache / "notes.txt").write_text("not ours")  # left alone: the cache did not make it
+    info = json.loads(run_cli("cache", "info", "--json").out)
+    assert info["folder"] == str(own_cache)
+    [entry] = info["entries"]
+    assert entry["kind"] == "matrix" and entry["of"] == "mastermind (generated lists)"
+    assert entry["bytes"] == (own_cache / entry["file"]).stat().st_size > 1296 * 1296
+    table = run_cli("cache", "info").out
+    assert "mastermind (generated lists)" in table and "1 entry" in table
+
+
+def test_clear_one_game_keeps_the_others(run_cli: RunCli, own_cache: Path) -> None:
+    for game in ("mastermind", "bulls"):
+        assert run_cli("suggest", game, "--top", "1").code == 0
+    cleared = run_cli("cache", "clear", "--game", "bulls-and-cows")  # an alias names the game
+    assert cleared.code == 0 and cleared.out.startswith("removed 1 entry,")
+    left = [e["of"] for e in json.loads(run_cli("cache", "info", "--json").out)["entries"]]
+    assert left == ["mastermind (generated lists)"]
+    assert run_cli("cache", "clear").out.startswith("removed 1 entry,")
+    assert json.loads(run_cli("cache", "info", "--json").out)["entries"] == []
+    assert run_cli("suggest", "mastermind", "--top", "1").code == 0  # rebuilt on demand
+    assert len(json.loads(run_cli("cache", "info", "--json").out)["entries"]) == 1
+
+
+def test_clear_an_unknown_game_is_one_line(run_cli: RunCli, own_cache: Path) -> None:
+    result = run_cli("cache", "clear", "--game", "wordl")
+    assert result.code == 2 and "did you mean wordle?" in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_the_first_build_says_what_it_prepares(
+    own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    from wordsolver.cli import progress
+    from wordsolver.games import find_game
+
+    screen = io.StringIO()
+    monkeypatch.setattr(progress, "stderr", Console(file=screen, force_terminal=True, width=120))
+    game = find_game("mastermind")
+    built = progress.pattern_table(game)
+    assert "building the mastermind table once" in screen.getvalue()
+    screen.seek(0)
+    screen.truncate()
+    cached = progress.pattern_table(game)  # read from disk: nothing to say
+    assert screen.getvalue() == ""
+    assert (cached.values == built.values).all()
