@@ -1,0 +1,63 @@
+"""Everyday commands as a user runs them: whole processes, warm caches, median of 5.
+
+Budgets: ``wordsolver games`` and ``check`` ≤ 0.5 s; ``suggest GAME --top 1`` ≤ 0.5 s for the
+small games; ``suggest tonguess4 --top 1`` ≤ 1.5 s and ≤ 800 MB peak. Each command runs once
+before timing so its table is on disk (the first build is timed by ``bench_engine.py``).
+Usage: ``python benchmarks/bench_commands.py [--quick]`` (``--quick``: 3 runs).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from processes import ProcessRun, load_average, medians, run_process
+from rich.console import Console
+from rich.table import Table
+
+#: (command, wall budget in s, peak memory budget in MB or None).
+COMMANDS: list[tuple[list[str], float, float | None]] = [
+    (["games"], 0.5, None),
+    (["check", "--game", "wordle", "crane"], 0.5, None),
+    (["suggest", "wordle", "--top", "1"], 0.5, None),
+    (["suggest", "5bukv", "--top", "1"], 0.5, None),
+    (["suggest", "tonguess3", "--top", "1"], 0.5, None),
+    (["suggest", "bulls", "--top", "1"], 0.5, None),
+    (["suggest", "mastermind", "--top", "1"], 0.5, None),
+    (["suggest", "tonguess4", "--top", "1"], 1.5, 800.0),
+]
+
+
+def wordsolver() -> str:
+    """The installed command beside this interpreter."""
+    found = Path(sys.executable).parent / "wordsolver"
+    return str(found) if found.exists() else shutil.which("wordsolver") or "wordsolver"
+
+
+def main(argv: list[str]) -> int:
+    repeats = 3 if "--quick" in argv else 5
+    console = Console()
+    program = wordsolver()
+    table = Table("command", "wall s", "CPU s", "peak MB", "budget", "result",
+                  title=f"everyday commands, median of {repeats} (warm caches)")  # fmt: skip
+    failed = 0
+    loads = [load_average()]
+    for args, wall_budget, memory_budget in COMMANDS:
+        run_process([program, *args])  # warm: the table is built and cached
+        measured: ProcessRun = medians([run_process([program, *args]) for _ in range(repeats)])
+        ok = measured.wall <= wall_budget and (
+            memory_budget is None or measured.peak_mb <= memory_budget
+        )
+        failed += not ok
+        budget = f"≤ {wall_budget:g} s" + (f", ≤ {memory_budget:g} MB" if memory_budget else "")
+        table.add_row(" ".join(args), f"{measured.wall:.2f}", f"{measured.cpu:.2f}",
+                      f"{measured.peak_mb:.0f}", budget, "PASS" if ok else "FAIL")  # fmt: skip
+        loads.append(load_average())
+    console.print(table)
+    console.print(f"load average while measuring: {min(loads):.1f}–{max(loads):.1f} (2 cores)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
