@@ -9,6 +9,7 @@
 #include "arena.hpp"
 #include "frame.hpp"
 #include "memo.hpp"
+#include "pairs.hpp"
 
 namespace wordsolver {
 
@@ -29,10 +30,11 @@ inline i64 level_floor(i64 size, i64 fan_out) {
 /** How each guess splits the set. */
 struct Scores {
     i64* n_buckets;
-    i64* worst;
+    i64* worst;  // the largest bucket, or 3 for any larger than two
     i64* sum_squares;
     std::uint8_t* can_win;
-    std::uint64_t* prints;  // with dedup: a fingerprint of the split (see score_guesses)
+    std::uint64_t* prints;        // with dedup: a fingerprint of the split (see score_guesses)
+    std::uint8_t* heads = nullptr;  // scored pairwise with dedup: each candidate's head
 };
 
 /** Guesses scored at once: one count table each, all in the first-level cache. */
@@ -46,7 +48,13 @@ constexpr Id BLOCK = 32;
  *  its own guess's table, so consecutive cells never wait for each other's counts. */
 template <class Cell>
 void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
-                   const std::uint8_t* in_set, Scores out, bool prints, Arena& arena) {
+                   const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
+    if constexpr (sizeof(Cell) == 1) {
+        if (n <= pair_max()) {
+            score_pairwise(f, candidates, n, pool, m, in_set, out, prints, arena);
+            return;
+        }
+    }
     Scope scope(arena);
     const std::size_t np = std::size_t(f.n_patterns);
     std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);
@@ -104,6 +112,63 @@ void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* p
     }
 }
 
+/** score_guesses for small sets (see pairs.hpp): blocks of guesses read in place when their
+ *  columns are consecutive, else gathered into a tile first. With ``prints`` the heads stay
+ *  in ``out.heads`` (from the arena, for same_heads). */
+template <class Cell>
+void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
+    static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
+    std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
+    const std::uint8_t* rows[PAIR_LIMIT];
+    PairBlock block;
+    const Id n_blocks = (m + PAIR_LANES - 1) / PAIR_LANES;
+    if (prints) out.heads = arena.take<std::uint8_t>(std::size_t(n_blocks) * n * PAIR_LANES);
+    for (Id b = 0; b < n_blocks; b++) {
+        const Id j0 = b * PAIR_LANES;
+        const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
+        const Id* columns = pool + j0;
+        if (width == PAIR_LANES && columns[PAIR_LANES - 1] - columns[0] == PAIR_LANES - 1) {
+            for (Id i = 0; i < n; i++)
+                rows[i] = reinterpret_cast<const std::uint8_t*>(f.row(candidates[i]) + columns[0]);
+        } else {
+            for (Id i = 0; i < n; i++) {
+                const Cell* row = f.row(candidates[i]);
+                std::uint8_t* cells = tile + i * PAIR_LANES;
+                for (Id w = 0; w < PAIR_LANES; w++) cells[w] = row[columns[w < width ? w : 0]];
+                rows[i] = cells;
+            }
+        }
+        if (prints)
+            pair_block_heads(rows, int(n), &block, out.heads + std::size_t(b) * n * PAIR_LANES);
+        else
+            pair_block(rows, int(n), &block);
+        for (Id w = 0; w < width; w++) {
+            Id j = j0 + w;
+            i64 buckets = block.buckets[w];
+            i64 pairs = block.pairs[w];
+            out.n_buckets[j] = buckets;
+            // Every bucket holds at most two exactly when each pair is a bucket of its own.
+            out.worst[j] = pairs == 0 ? 1 : pairs == i64(n) - buckets ? 2 : 3;
+            out.sum_squares[j] = i64(n) + 2 * pairs;
+            if (prints) out.prints[j] = std::uint64_t(block.print[w]) | std::uint64_t(buckets) << 16 |
+                                        std::uint64_t(pairs) << 32;
+            Id owner = f.owner[columns[w]];
+            out.can_win[j] = owner >= 0 && in_set[owner];
+        }
+    }
+}
+
+/** Whether the guesses at pool positions ``a`` and ``b``, scored pairwise, split the set
+ *  alike: every candidate's head agrees. */
+inline bool same_heads(const std::uint8_t* heads, Id n, Id a, Id b) {
+    const std::uint8_t* x = heads + std::size_t(a / PAIR_LANES) * n * PAIR_LANES + a % PAIR_LANES;
+    const std::uint8_t* y = heads + std::size_t(b / PAIR_LANES) * n * PAIR_LANES + b % PAIR_LANES;
+    for (Id i = 0; i < n; i++)
+        if (x[i * PAIR_LANES] != y[i * PAIR_LANES]) return false;
+    return true;
+}
+
 /** Whether two guesses split the candidates into the same buckets (whatever the patterns
  *  are called); ``forward``/``backward`` are scratch set to -1, left so. */
 template <class Cell>
@@ -159,7 +224,9 @@ Id keep_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool
         while (table[slot] >= 0) {
             Id earlier = table[slot];
             if (!scores.can_win[j] && prints[earlier] == print &&
-                same_split(f, candidates, n, pool[earlier], g, scratch_a, scratch_b)) {
+                (scores.heads != nullptr
+                     ? same_heads(scores.heads, n, earlier, j)
+                     : same_split(f, candidates, n, pool[earlier], g, scratch_a, scratch_b))) {
                 repeated = true;
                 break;
             }
