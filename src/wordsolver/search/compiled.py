@@ -109,6 +109,8 @@ class CompiledSearch(OptimalSearch):
         self._timer: threading.Timer | None = None
         #: Sets solved by first guess: their best value and the lower bound proven.
         self._split: dict[tuple[bytes, int], _SplitAnswer] = {}
+        #: The last first-guess floors computed: (set and pool, floors).
+        self._floors: tuple[tuple[bytes, bytes], Int64Array] | None = None
 
     def _hard_mode_tables(self) -> tuple[LetterCodes | None, LetterCodes | None]:
         """What the core needs to play hard mode: the guesses' letters and each pattern's
@@ -160,7 +162,7 @@ class CompiledSearch(OptimalSearch):
         the caller (its :meth:`solve` raises :class:`SearchInterrupted`). A single set of at
         least ``split_min`` secrets is split by first guess (:meth:`solve_by_first_guess`),
         except under a beam: its search below each first guess is short."""
-        if self.limit.beam is None and len(jobs) == 1 and len(jobs[0][0]) >= self.split_min:
+        if len(jobs) == 1 and len(jobs[0][0]) >= self.split_min:
             self.solve_by_first_guess(*jobs[0], progress=progress)
             return
         self._solve_jobs(jobs, progress)
@@ -201,7 +203,10 @@ class CompiledSearch(OptimalSearch):
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
         rows = np.ascontiguousarray(pool, dtype=np.intp)
-        return rows, self.core.first_floors(candidates, rows)
+        key = (candidates.tobytes(), rows.tobytes())
+        if self._floors is None or self._floors[0] != key:  # the whole game asks twice
+            self._floors = (key, self.core.first_floors(candidates, rows))
+        return rows, self._floors[1]
 
     # -- whole-game proofs, one first guess at a time -------------------------------------
 

@@ -25,22 +25,33 @@ void first_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, con
                   arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
                   nullptr};
     score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
-    std::int32_t* counts = arena.fill<std::int32_t>(std::size_t(n_patterns), 0);
     i64 fan_out = 1;
     for (Id j = 0; j < m; j++) fan_out = std::max(fan_out, scores.n_buckets[j]);
     std::vector<i64> table(std::size_t(n) + 1);
     for (Id b = 0; b <= n; b++) table[std::size_t(b)] = level_floor(b, fan_out);
-    for (Id j = 0; j < m; j++) {
-        Id g = pool[j];
-        for (Id i = 0; i < n; i++) counts[f.at(set[i], g)]++;
-        i64 total = n;
+    // A block of guesses at a time, candidate by candidate (rows, not columns: in cache).
+    const std::size_t np = std::size_t(n_patterns);
+    std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);  // n < 2^16
+    for (Id j0 = 0; j0 < m; j0 += BLOCK) {
+        const Id width = std::min(BLOCK, m - j0);
+        const Id* columns = pool + j0;
+        i64 totals[BLOCK];
+        for (Id w = 0; w < width; w++) totals[w] = n;
         for (Id i = 0; i < n; i++) {
-            Cell p = f.at(set[i], g);
-            if (counts[p]) total = std::min(total + table[std::size_t(counts[p])], INFEASIBLE);
-            counts[p] = 0;
+            const Cell* row = f.row(set[i]);
+            for (Id w = 0; w < width; w++) counts[std::size_t(w) * np + row[columns[w]]]++;
+        }
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(set[i]);
+            for (Id w = 0; w < width; w++) {
+                std::uint16_t& count = counts[std::size_t(w) * np + row[columns[w]]];
+                if (count) totals[w] = std::min(totals[w] + table[std::size_t(count)], INFEASIBLE);
+                count = 0;
+            }
         }
         // The win bucket: one secret (floor 1) that costs nothing more.
-        floors[j] = scores.can_win[j] ? total - 1 : total;
+        for (Id w = 0; w < width; w++)
+            floors[j0 + w] = scores.can_win[j0 + w] ? totals[w] - 1 : totals[w];
     }
 }
 

@@ -32,7 +32,7 @@ namespace wordsolver {
 constexpr Id DEDUP_MIN = 24;
 /** Sets of at least this many candidates, and at most a quarter of their frame's secrets, get
  *  a frame of their own. */
-constexpr Id FRAME_MIN = 64;
+constexpr Id FRAME_MIN = 24;
 /** Guesses ordered by selection before the rest are sorted. */
 constexpr Id SELECTED = 8;
 
@@ -178,7 +178,7 @@ private:
             can_win[k] = all.can_win[j];
             outer[k] = pool[j];
         }
-        bool framing = shared_.beam <= 0 && !hard;
+        bool framing = !hard;
         Frame<Cell> frame = f;
         const Id* local = set;
         const Id* columns = outer;
