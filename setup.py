@@ -5,6 +5,7 @@ headers beside it) whenever the package is installed, editable or not; a C++17 c
 needed (g++ or clang++), and without one the install stops with a message that says so.
 """
 
+import os
 import shutil
 import sysconfig
 from pathlib import Path
@@ -19,7 +20,7 @@ class BuildEngine(build_ext):
     """build_ext that first checks a C++ compiler exists and says plainly when it does not."""
 
     def run(self) -> None:
-        compiler = (sysconfig.get_config_var("CXX") or "c++").split()[0]
+        compiler = (os.environ.get("CXX") or sysconfig.get_config_var("CXX") or "c++").split()[0]
         if not any(shutil.which(name) for name in (compiler, "c++", "g++", "clang++")):
             raise SystemExit(
                 "error: wordsolver's exact search is C++ compiled at install time, and no C++ "

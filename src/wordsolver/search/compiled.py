@@ -160,8 +160,8 @@ class CompiledSearch(OptimalSearch):
         """Solve many sets exactly (the largest first, on every core); each answer stays in
         the memo for :meth:`solve` and :meth:`tree_rows`. Sets a budget stops are left for
         the caller (its :meth:`solve` raises :class:`SearchInterrupted`). A single set of at
-        least ``split_min`` secrets is split by first guess (:meth:`solve_by_first_guess`),
-        except under a beam: its search below each first guess is short."""
+        least ``split_min`` secrets is split by first guess (:meth:`solve_by_first_guess`), so
+        that the whole game (a beam's too) runs on every core."""
         if len(jobs) == 1 and len(jobs[0][0]) >= self.split_min:
             self.solve_by_first_guess(*jobs[0], progress=progress)
             return
