@@ -13,7 +13,8 @@ peak memory (its maximum resident set), and the ratios ours / theirs; the verdic
 ours took less CPU and at most twice the memory. Both totals must be the proven values (the
 beams: the same best value), else the row fails.
 
-``--quick``: one pair of the after-salet proof and of the 10-word beam.
+``--quick``: one pair of the after-salet proof and of the 10-word beam. ``--case TEXT`` (may be
+repeated): only the rows whose label contains TEXT.
 """
 
 from __future__ import annotations
@@ -149,6 +150,9 @@ def main(argv: list[str]) -> int:
     if binary is None:
         return 0
     cases = QUICK if quick else CASES
+    wanted = [argv[k + 1] for k, arg in enumerate(argv[:-1]) if arg == "--case"]
+    if wanted:
+        cases = tuple(case for case in CASES if any(text in case.label for text in wanted))
     table = Table(
         "proof",
         "ours wall / CPU s",

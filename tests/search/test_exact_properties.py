@@ -112,15 +112,17 @@ def test_first_bound_never_exceeds_the_optimum(game: Game, pool: str) -> None:
 @given(size=st.integers(1, 400), fan_out=st.integers(2, 20))
 def test_level_floor_of_equal_weights(size: int, fan_out: int) -> None:
     """2b − 1 while one guess can tell the set apart, more as the levels fill up; and the
-    least total depth of secrets placed at most ``1 + m + … + m^(D−1)`` within depth D."""
+    least total depth of secrets placed at most ``m^(D−1)`` within depth D."""
     floor = level_floor(np.ones(size, dtype=np.int64), fan_out)
-    capacity, depth, placed, plain = 1, 1, 0, 0
-    while placed < size:  # fill depth by depth: depth d holds at most fan_out^(d−1) secrets
-        take = min(capacity, size - placed)
+    within, depth, placed, plain = 1, 1, 0, 0
+    while placed < size:  # fill depth by depth: at most fan_out^(d−1) secrets within depth d
+        take = min(within - placed, size - placed)
         plain += take * depth
         placed += take
-        capacity, depth = capacity * fan_out, depth + 1
+        within, depth = within * fan_out, depth + 1
     assert floor == plain
     assert floor >= 2 * size - 1
-    if size <= fan_out + 1:
+    if size <= fan_out:
         assert floor == 2 * size - 1
+    else:
+        assert floor >= 2 * size

@@ -5,8 +5,8 @@ values, same trees) for the games the core covers: equally likely secrets, any a
 may be guessed. :func:`exact_search` picks the engine for a game and its play options.
 
 Several sets (the buckets of fixed openers) are solved at once on several threads, largest
-first, each thread with a search core and memo of its own; a time budget raises every core's
-stop flag when it runs out.
+first, all on one core whose memo they share; a time budget raises its stop flag when it runs
+out.
 
 The whole-game proof is split by first guess, which is how a cluster would share it out:
 :meth:`CompiledSearch.first_guess_bounds` gives a cheap proven lower bound for every first
@@ -16,6 +16,7 @@ proven lower bound of at least ``cutoff`` when it cannot beat it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ import numpy as np
 from wordsolver.alphabet import LetterCodes
 from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import IdArray, partition_stats, split
+from wordsolver.partition import IdArray, split
 from wordsolver.search.core import CompiledCore
 from wordsolver.search.exact import (
     INFEASIBLE,
@@ -38,13 +39,14 @@ from wordsolver.search.exact import (
     SearchLimit,
     SetValue,
 )
-from wordsolver.search.kernels import first_floors
 from wordsolver.weights import SecretWeights
 
 Progress = Callable[[int], None]
 #: Largest games the compiled core takes (its rank keys pack bound, Σ size² and position).
 MAX_SECRETS = 1 << 14
 MAX_GUESSES = 1 << 16
+#: Longest words the compiled core plays hard mode with (it packs a letter's copies in 3 bits).
+HARD_LENGTH = 7
 #: Sets searched alone from this size on are split by first guess (the whole game).
 SPLIT_MIN = 500
 #: One set to solve: (candidates, tries left, pool).
@@ -76,7 +78,8 @@ def threads() -> int:
 
 
 class CompiledSearch(OptimalSearch):
-    """:class:`~wordsolver.search.exact.OptimalSearch` with the recursion in compiled code."""
+    """:class:`~wordsolver.search.exact.OptimalSearch` with the recursion in compiled code,
+    on ``workers`` threads sharing one memo."""
 
     def __init__(
         self,
@@ -92,36 +95,28 @@ class CompiledSearch(OptimalSearch):
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
         self.workers = 1 if self.limit.nodes is not None else workers or threads()
-        self._by_secret = matrix.by_secret
-        self._secret_rows = np.asarray(game.secret_rows, dtype=np.intp)
-        self._secret_of_guess = np.asarray(game.secret_of_guess, dtype=np.intp)
-        self._codes, self._digits = self._hard_mode_tables()
-        self._cores = [self._new_core() for _ in range(self.workers)]
-        #: The core whose memo holds each set solved so far (by candidates and tries).
-        self._owner: dict[tuple[bytes, int], CompiledCore] = {}
-        self._timer: threading.Timer | None = None
-        self._interrupted = False
-        #: Sets solved by first guess: their best value and the lower bound proven.
-        self._split: dict[tuple[bytes, int], _SplitAnswer] = {}
-
-    def _new_core(self) -> CompiledCore:
-        game = self.game
-        return CompiledCore(
-            self._by_secret,
-            self._secret_rows,
-            self._secret_of_guess,
+        codes, digits = self._hard_mode_tables()
+        self.core = CompiledCore(
+            matrix.by_secret,
+            np.asarray(game.secret_rows, dtype=np.intp),
+            np.asarray(game.secret_of_guess, dtype=np.intp),
             game.win_pattern,
             game.n_patterns,
             self.limit.beam,
-            codes=self._codes,
-            digits=self._digits,
+            codes=codes,
+            digits=digits,
         )
+        self._timer: threading.Timer | None = None
+        #: Sets solved by first guess: their best value and the lower bound proven.
+        self._split: dict[tuple[bytes, int], _SplitAnswer] = {}
+        #: The last first-guess floors computed: (set and pool, floors).
+        self._floors: tuple[tuple[bytes, bytes], Int64Array] | None = None
 
-    def _hard_mode_tables(self) -> tuple[LetterCodes, LetterCodes]:
+    def _hard_mode_tables(self) -> tuple[LetterCodes | None, LetterCodes | None]:
         """What the core needs to play hard mode: the guesses' letters and each pattern's
-        colours (one digit per position, as the rule reads them); empty in free play."""
+        colours (one digit per position, as the rule reads them); None in free play."""
         if not self.hard:
-            return np.zeros((0, 0), np.uint8), np.zeros((0, 0), np.uint8)
+            return None, None
         game = self.game
         digits = np.array(
             [
@@ -138,74 +133,49 @@ class CompiledSearch(OptimalSearch):
         super().start_clock()
         if self._timer is not None:
             self._timer.cancel()
-        self._interrupted = False
-        for core in self._cores:
-            core.set_budget(self.limit.nodes)
+        self.core.set_budget(self.limit.nodes)
         if self.limit.seconds is not None:
-            self._timer = threading.Timer(self.limit.seconds, self._stop_all)
+            self._timer = threading.Timer(self.limit.seconds, self.core.stop)
             self._timer.daemon = True
             self._timer.start()
 
-    def _stop_all(self) -> None:
-        for core in self._cores:
-            core.stop[0] = 1
-
-    @property
-    def _searched(self) -> int:
-        return sum(core.nodes for core in self._cores)
-
     # -- search ---------------------------------------------------------------------------
 
-    def _solve_on(
-        self, core: CompiledCore, candidates: IdArray, tries_left: int, pool: Pool, beta: int
-    ) -> SetValue:
-        if self._interrupted or core.stop[0]:
+    def _solve_now(self, candidates: IdArray, tries_left: int, pool: Pool, beta: int) -> SetValue:
+        if self.core.stopped:
             raise SearchInterrupted("the optimal search ran out of its budget")
-        lower, exact, worst, guess = core.solve(candidates, tries_left, pool, beta)
-        self.nodes = self._searched
-        if core.stopped:
-            self._interrupted = True  # the budget is spent: every later set falls back
+        lower, exact, worst, guess = self.core.solve(candidates, tries_left, pool, beta)
+        self.nodes = self.core.nodes
+        if self.core.stopped:  # the budget is spent: every later set falls back
             raise SearchInterrupted("the optimal search ran out of its budget")
-        self._owner[(candidates.tobytes(), tries_left)] = core
         return SetValue(lower, exact, worst, guess)
 
     def solve(self, candidates: IdArray, tries_left: int, pool: Pool, beta: int) -> SetValue:
         split_answer = self._split.get((candidates.tobytes(), tries_left))
         if split_answer is not None:
             return split_answer.value
-        core = self._owner.get((candidates.tobytes(), tries_left), self._cores[0])
-        return self._solve_on(core, candidates, tries_left, pool, beta)
+        return self._solve_now(candidates, tries_left, pool, beta)
 
     def solve_all(self, jobs: Sequence[Job], progress: Progress | None = None) -> None:
         """Solve many sets exactly (the largest first, on every core); each answer stays in
-        its core's memo for :meth:`solve` and :meth:`tree_rows`. Sets a budget stops are left
-        for the caller (its :meth:`solve` raises :class:`SearchInterrupted`). A single set
-        of at least ``split_min`` secrets is split by first guess
-        (:meth:`solve_by_first_guess`), except under a beam: its search below each first
-        guess is short, and one core does it with the least work."""
-        if self.limit.beam is None and len(jobs) == 1 and len(jobs[0][0]) >= self.split_min:
+        the memo for :meth:`solve` and :meth:`tree_rows`. Sets a budget stops are left for
+        the caller (its :meth:`solve` raises :class:`SearchInterrupted`). A single set of at
+        least ``split_min`` secrets is split by first guess (:meth:`solve_by_first_guess`), so
+        that the whole game (a beam's too) runs on every core."""
+        if len(jobs) == 1 and len(jobs[0][0]) >= self.split_min:
             self.solve_by_first_guess(*jobs[0], progress=progress)
             return
         self._solve_jobs(jobs, progress)
 
     def _solve_jobs(self, jobs: Sequence[Job], progress: Progress | None) -> None:
         order = sorted(range(len(jobs)), key=lambda k: -len(jobs[k][0]))
-        free = list(self._cores)
-        lock = threading.Lock()
 
         def run(k: int) -> None:
-            with lock:
-                core = free.pop()
-            try:
-                candidates, tries_left, pool = jobs[k]
-                self._solve_on(core, candidates, tries_left, pool, INFEASIBLE)
-            except SearchInterrupted:
-                pass
-            finally:
-                with lock:
-                    free.append(core)
+            candidates, tries_left, pool = jobs[k]
+            with contextlib.suppress(SearchInterrupted):
+                self._solve_now(candidates, tries_left, pool, INFEASIBLE)
             if progress is not None:
-                progress(len(jobs[k][0]))
+                progress(len(candidates))
 
         if self.workers == 1 or len(jobs) == 1:
             for k in order:
@@ -219,45 +189,35 @@ class CompiledSearch(OptimalSearch):
         return value.lower if split_answer is None else split_answer.lower
 
     def proven_lower(self, candidates: IdArray, tries_left: int, pool: Pool) -> int:
-        core = self._owner.get((candidates.tobytes(), tries_left), self._cores[0])
-        return core.known_lower(candidates, tries_left, pool)
+        return self.core.known_lower(candidates, tries_left, pool)
 
     def tree_rows(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
-        key = (candidates.tobytes(), tries_left)
-        split_answer = self._split.get(key)
+        split_answer = self._split.get((candidates.tobytes(), tries_left))
         if split_answer is not None:
             return self._first_guess_rows(split_answer.value.guess, candidates, tries_left, pool)
-        core = self._owner.get(key, self._cores[0])
-        with core.unbounded():  # a set solved once is grown whatever the budget left
-            rows = core.tree(candidates, tries_left, pool)
+        with self.core.unbounded():  # a set solved once is grown whatever the budget left
+            rows = self.core.tree(candidates, tries_left, pool)
         if rows is None:
             raise RuntimeError("the search could not rebuild its tree")
         return rows
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
         rows = np.ascontiguousarray(pool, dtype=np.intp)
-        members = np.ascontiguousarray(candidates, dtype=np.intp)
-        game = self.game
-        floors = first_floors(
-            self._by_secret, members, rows, self._secret_of_guess, game.n_patterns
-        )
-        return rows, floors
+        key = (candidates.tobytes(), rows.tobytes())
+        if self._floors is None or self._floors[0] != key:  # the whole game asks twice
+            self._floors = (key, self.core.first_floors(candidates, rows))
+        return rows, self._floors[1]
 
     # -- whole-game proofs, one first guess at a time -------------------------------------
 
     def first_guess_order(self, candidates: IdArray, pool: Pool) -> IdArray:
-        """The informative guesses of ``pool`` (one per partition) in the order the search
-        tries them: by the bound ``3n − w − k``, then the evener split; a beam keeps the
-        first K."""
-        stats = partition_stats(self.matrix, pool, candidates)
-        can_win = self._can_win(candidates, stats.rows)
-        bound = 3 * len(candidates) - can_win - stats.n_buckets
-        useful = np.flatnonzero((stats.n_buckets > 1) | (can_win == 1))
-        order = useful[np.lexsort((stats.sum_squares[useful], bound[useful]))]
+        """The informative guesses of ``pool`` (one per partition outside hard mode) in the
+        order the search tries them: by the bound ``3n − w − k``, then the evener split; a
+        beam keeps the first K."""
+        order = self.core.first_guess_order(candidates, pool, dedup=not self.hard)
         if self.limit.beam is not None:
             order = order[: self.limit.beam]
-        rows: IdArray = stats.rows[order]
-        return rows
+        return order
 
     def solve_by_first_guess(
         self,
@@ -269,9 +229,9 @@ class CompiledSearch(OptimalSearch):
     ) -> None:
         """Solve a set by trying its first guesses one by one, each only for a value that
         can still beat the best so far: the first on every core (its buckets shared out,
-        largest first), the others each on a core of its own. Within a budget the best
-        complete tree found is kept, with the lower bound proven
-        (:meth:`proven_lower`); without one :meth:`solve` raises SearchInterrupted."""
+        largest first), the others shared out between the cores. Within a budget the best
+        complete tree found is kept, with the lower bound proven (:meth:`proven_lower`);
+        without one :meth:`solve` raises SearchInterrupted."""
         order = self.first_guess_order(candidates, pool)
         bounds = dict(zip(*self.guess_floors(candidates, pool), strict=True))
         floors = np.array([bounds.get(int(guess), 0) for guess in order], dtype=np.int64)
@@ -280,7 +240,7 @@ class CompiledSearch(OptimalSearch):
         lower_left = INFEASIBLE  # the least bound proven for the guesses not finished
         first = int(order[0])
         buckets = [
-            (members, tries_left - 1, pool)
+            (members, tries_left - 1, self.pool_after(pool, first, pattern, members))
             for pattern, members in split(self.matrix.values[first, candidates], candidates)
             if pattern != self.game.win_pattern
         ]
@@ -292,20 +252,18 @@ class CompiledSearch(OptimalSearch):
         lock = threading.Lock()
         position = 1
 
-        def evaluate(core: CompiledCore) -> None:
+        def evaluate() -> None:
             nonlocal best, lower_left, position
             while True:
                 with lock:
-                    if position >= len(order) or self._interrupted:
+                    if position >= len(order) or self.core.stopped:
                         return
                     k = position
                     position += 1
                     cutoff = INFEASIBLE if best is None else best.total
                 guess = int(order[k])
                 try:
-                    value = self.first_guess_value(
-                        guess, candidates, tries_left, pool, cutoff, core=core
-                    )
+                    value = self.first_guess_value(guess, candidates, tries_left, pool, cutoff)
                 except SearchInterrupted:
                     with lock:
                         lower_left = min(lower_left, int(floors[k]))
@@ -318,9 +276,13 @@ class CompiledSearch(OptimalSearch):
                     elif not value.exact:
                         lower_left = min(lower_left, value.total)
 
-        if not self._interrupted:
-            with ThreadPoolExecutor(self.workers) as executor:
-                list(executor.map(evaluate, self._cores))
+        if not self.core.stopped:
+            if self.workers == 1:
+                evaluate()
+            else:
+                with ThreadPoolExecutor(self.workers) as executor:
+                    for running in [executor.submit(evaluate) for _ in range(self.workers)]:
+                        running.result()
         with lock:  # guesses never reached keep their floors as bounds
             for k in range(position, len(order)):
                 lower_left = min(lower_left, int(floors[k]))
@@ -337,7 +299,8 @@ class CompiledSearch(OptimalSearch):
         for pattern, members in split(self.matrix.values[guess, candidates], candidates):
             if pattern == self.game.win_pattern:
                 continue
-            sub = self.tree_rows(members, tries_left - 1, pool).copy()
+            child_pool = self.pool_after(pool, guess, pattern, members)
+            sub = self.tree_rows(members, tries_left - 1, child_pool).copy()
             sub[:, 1] = np.where(sub[:, 1] == 0, 1, sub[:, 1] + size)
             sub[0, 2] = pattern
             rows.append(sub)
@@ -356,33 +319,30 @@ class CompiledSearch(OptimalSearch):
         tries_left: int,
         pool: Pool,
         cutoff: int = INFEASIBLE,
-        *,
-        core: CompiledCore | None = None,
     ) -> FirstGuessValue:
         """The exact value of ``guess`` played first on ``candidates`` when its total is at
-        most ``cutoff``, else a proven lower bound above ``cutoff``; on ``core`` (the first
-        one by default). Raises SearchInterrupted when the budget runs out.
+        most ``cutoff``, else a proven lower bound above ``cutoff``. Raises SearchInterrupted
+        when the budget runs out.
 
         With :meth:`first_guess_bounds` this is a whole-game proof shared out by first
         guess: a worker gets (guess, cutoff) and answers value or bound."""
         values = self.matrix.values[guess, candidates]
+        most = self.game.n_patterns
         buckets = [
-            (members, self.floor(members, self.game.n_patterns))
+            (members, self.pool_after(pool, guess, pattern, members), self.floor(members, most))
             for pattern, members in split(values, candidates)
             if pattern != self.game.win_pattern
         ]
         buckets.sort(key=lambda bucket: len(bucket[0]))
         total = len(candidates)
-        remaining = sum(floor for _, floor in buckets)
+        remaining = sum(floor for _, _, floor in buckets)
         if total + remaining > cutoff:
             return FirstGuessValue(guess, total + remaining, False)
         worst = 1
-        for members, floor in buckets:
+        for members, child_pool, floor in buckets:
             remaining -= floor
-            key = (members.tobytes(), tries_left - 1)
-            on = self._owner.get(key) or core or self._cores[0]
-            child = self._solve_on(
-                on, members, tries_left - 1, pool, cutoff - total - remaining + 1
+            child = self._solve_now(
+                members, tries_left - 1, child_pool, cutoff - total - remaining + 1
             )
             total += child.lower
             if not child.exact or total + remaining > cutoff:
@@ -404,8 +364,9 @@ def exact_search(
     (unweighted, any allowed word may be guessed), else the readable search."""
     game = matrix.game
     fits = len(game.secrets) <= MAX_SECRETS and len(game.guesses) <= MAX_GUESSES
-    # Hard mode in compiled code is Wordle's own (the colours rule's).
-    plays = not hard or isinstance(game.rule, ColoursRule)
+    # Hard mode in compiled code is Wordle's own (the colours rule's), for words of up to
+    # HARD_LENGTH letters.
+    plays = not hard or (isinstance(game.rule, ColoursRule) and game.length <= HARD_LENGTH)
     if compiled and fits and plays and not (only_candidates or weights is not None):
         return CompiledSearch(matrix, hard=hard, limit=limit)
     return OptimalSearch(

@@ -372,7 +372,7 @@ class OptimalSearch:
             solved = 0  # c_D: the most secrets solved within D guesses
             while solved < sizes[-1]:
                 table += np.maximum(sizes - solved, 0)
-                solved = 1 + fan_out * solved
+                solved = _more_solved(solved, fan_out)
             self._floor_tables[fan_out] = table
         return table
 
@@ -440,21 +440,30 @@ def level_floor(heaviest_first: Int64Array, fan_out: int) -> int:
     """The least total guesses (weighted) of any tree for secrets of these weights, given in
     decreasing order, when no guess splits a set into more than ``fan_out`` buckets.
 
-    A tree has at most ``fan_out^(d−1)`` guesses at depth ``d``, each solving at most one
-    secret, so at most ``c_D = 1 + fan_out + … + fan_out^(D−1)`` secrets are solved within
-    ``D`` guesses, and the total is at least ``Σ_D (W − weight of the c_D heaviest)`` over
-    ``D = 0, 1, …``. For ``b ≤ fan_out + 1`` equal weights this is ``2b − 1``:
+    A first guess solves at most one secret, and splits the rest into at most ``fan_out``
+    buckets, one of them the win when it may win: so if at most ``c_D`` secrets of any set
+    are solved within ``D`` guesses, at most ``max(1 + (fan_out − 1)·c_D, fan_out·c_D) =
+    fan_out·c_D`` are solved within ``D + 1``, and ``c_D = fan_out^(D−1)``. The total is at
+    least ``Σ_D (W − weight of the c_D heaviest)`` over ``D = 0, 1, …`` (``c_0 = 0``). For
+    ``b ≤ fan_out`` equal weights this is ``2b − 1``:
 
     >>> import numpy as np
-    >>> level_floor(np.ones(4, dtype=np.int64), 3), level_floor(np.ones(10, dtype=np.int64), 3)
-    (7, 25)
+    >>> level_floor(np.ones(3, dtype=np.int64), 3), level_floor(np.ones(10, dtype=np.int64), 3)
+    (5, 27)
     """
     prefix = np.concatenate(([0], np.cumsum(heaviest_first)))
     total, solved = 0, 0
     while solved < len(heaviest_first):
         total += int(prefix[-1] - prefix[solved])
-        solved = 1 + fan_out * solved
+        solved = _more_solved(solved, fan_out)
     return total
+
+
+def _more_solved(solved: int, fan_out: int) -> int:
+    """The most secrets solved within one guess more than ``solved`` are (see
+    :func:`level_floor`); one more each guess when no guess splits (a set that size cannot be
+    told apart, but the floor stays finite)."""
+    return 1 if solved == 0 else max(fan_out * solved, solved + 1)
 
 
 def _better(candidate: SetValue, best: SetValue) -> bool:

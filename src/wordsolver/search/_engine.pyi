@@ -1,0 +1,36 @@
+"""Types of the compiled exact search (built from ``engine/module.cpp``)."""
+
+from typing import Any
+
+INFEASIBLE: int
+
+class Engine:
+    """One game's exact search: its pattern matrix, memo and budget."""
+
+    nodes: int
+    budget: int
+    stopped: bool
+    memo_size: int
+
+    def __init__(
+        self,
+        cells: Any,
+        secret_rows: Any,
+        secret_of_guess: Any,
+        win_pattern: int,
+        n_patterns: int,
+        beam: int,
+        codes: Any,
+        digits: Any,
+        memo_bytes: int,
+    ) -> None: ...
+    def solve(
+        self, candidates: Any, tries: int, pool: Any, beta: int
+    ) -> tuple[int, bool, int, int]: ...
+    def tree(self, candidates: Any, tries: int, pool: Any) -> bytes | None: ...
+    def known_lower(self, candidates: Any, tries: int, pool: Any) -> int: ...
+    def first_floors(self, candidates: Any, pool: Any) -> bytes: ...
+    def first_guess_order(self, candidates: Any, pool: Any, dedup: bool) -> bytes: ...
+    def set_budget(self, nodes: int | None) -> None: ...
+    def set_state(self, budget: int, stop: bool) -> None: ...
+    def stop(self) -> None: ...

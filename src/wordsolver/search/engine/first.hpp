@@ -1,0 +1,85 @@
+// The whole game split by first guess: a cheap proven floor for every first guess, and the
+// order in which the search tries them.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "arena.hpp"
+#include "frame.hpp"
+#include "scan.hpp"
+
+namespace wordsolver {
+
+/** For each guess of the pool, a proven lower bound on the total guesses of the set when it
+ *  is played first: the set's size plus the level floor of each bucket (the win bucket costs
+ *  nothing more), with the most buckets any guess of the pool makes as the fan-out. */
+template <class Cell>
+void first_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* pool,
+                  Id m, i64* floors, Arena& arena) {
+    Scope scope(arena);
+    std::uint8_t* in_set = arena.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
+    for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
+    Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
+                  arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
+                  nullptr};
+    score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
+    i64 fan_out = 1;
+    for (Id j = 0; j < m; j++) fan_out = std::max(fan_out, scores.n_buckets[j]);
+    std::vector<i64> table(std::size_t(n) + 1);
+    for (Id b = 0; b <= n; b++) table[std::size_t(b)] = level_floor(b, fan_out);
+    // A block of guesses at a time, candidate by candidate (rows, not columns: in cache).
+    const std::size_t np = std::size_t(n_patterns);
+    std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);  // n < 2^16
+    for (Id j0 = 0; j0 < m; j0 += BLOCK) {
+        const Id width = std::min(BLOCK, m - j0);
+        const Id* columns = pool + j0;
+        i64 totals[BLOCK];
+        for (Id w = 0; w < width; w++) totals[w] = n;
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(set[i]);
+            for (Id w = 0; w < width; w++) counts[std::size_t(w) * np + row[columns[w]]]++;
+        }
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(set[i]);
+            for (Id w = 0; w < width; w++) {
+                std::uint16_t& count = counts[std::size_t(w) * np + row[columns[w]]];
+                if (count) totals[w] = std::min(totals[w] + table[std::size_t(count)], INFEASIBLE);
+                count = 0;
+            }
+        }
+        // The win bucket: one secret (floor 1) that costs nothing more.
+        for (Id w = 0; w < width; w++)
+            floors[j0 + w] = scores.can_win[j0 + w] ? totals[w] - 1 : totals[w];
+    }
+}
+
+/** The guesses of the pool worth trying first (one per distinct split), in the order the
+ *  search tries them: by the bound 3n − w − k, then the evener split, then pool order.
+ *  Returns how many were written to ``out`` (game guess rows). */
+template <class Cell>
+Id first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* set, Id n,
+                     const Id* pool, Id m, bool dedup, i64* out, Arena& arena) {
+    Scope scope(arena);
+    std::uint8_t* in_set = arena.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
+    for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
+    Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
+                  arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
+                  dedup ? arena.take<std::uint64_t>(std::size_t(m)) : nullptr};
+    score_guesses(f, set, n, pool, m, in_set, scores, dedup, arena);
+    std::int32_t* scratch_a = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
+    std::int32_t* scratch_b = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
+    Id* kept = arena.take<Id>(std::size_t(m));
+    Id mk = keep_guesses(f, set, n, pool, m, scores, dedup, arena, scratch_a, scratch_b, kept);
+    std::stable_sort(kept, kept + mk, [&](Id a, Id b) {
+        i64 bound_a = 3 * i64(n) - scores.can_win[a] - scores.n_buckets[a];
+        i64 bound_b = 3 * i64(n) - scores.can_win[b] - scores.n_buckets[b];
+        if (bound_a != bound_b) return bound_a < bound_b;
+        return scores.sum_squares[a] < scores.sum_squares[b];
+    });
+    for (Id k = 0; k < mk; k++) out[k] = f.game_guess[pool[kept[k]]];
+    return mk;
+}
+
+}  // namespace wordsolver

@@ -1,0 +1,502 @@
+// wordsolver.search._engine: the compiled exact search as a Python type.
+//
+// An Engine holds one game's pattern matrix (read in place through the buffer protocol: no
+// copy), its memo and its budget. Its methods take numpy arrays of ids and release the
+// interpreter lock while they search, so several Python threads search at once on one
+// Engine, sharing its memo. See wordsolver/search/core.py for the Python face.
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "first.hpp"
+#include "search.hpp"
+
+namespace ws = wordsolver;
+using ws::Id;
+using ws::i64;
+
+namespace {
+
+/** One game's search state, for the matrix's cell type. */
+struct Core {
+    virtual ~Core() = default;
+    virtual ws::Value solve(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
+                            i64 beta, ws::Word tag) = 0;
+    virtual bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
+                      ws::Word tag, std::vector<i64>& rows) = 0;
+    virtual i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) = 0;
+    virtual void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool,
+                              i64* out) = 0;
+    virtual Id first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool,
+                                 bool dedup, i64* out) = 0;
+    ws::Memo* memo = nullptr;
+    ws::Shared shared;
+};
+
+ws::Arena& thread_arena() {
+    static thread_local ws::Arena arena;
+    return arena;
+}
+
+template <class Cell>
+struct TypedCore : Core {
+    ws::Game<Cell> game;
+    std::vector<Id> identity_secrets, identity_guesses, own_column, owner, secret_row;
+
+    TypedCore(const Cell* cells, Id n_secrets, Id n_guesses, const i64* secret_rows,
+              const i64* secret_of_guess, int win, int n_patterns) {
+        identity_secrets.resize(std::size_t(n_secrets));
+        identity_guesses.resize(std::size_t(n_guesses));
+        own_column.resize(std::size_t(n_secrets));
+        owner.resize(std::size_t(n_guesses));
+        secret_row.resize(std::size_t(n_secrets));
+        for (Id s = 0; s < n_secrets; s++) {
+            identity_secrets[std::size_t(s)] = s;
+            own_column[std::size_t(s)] = Id(secret_rows[s]);
+            secret_row[std::size_t(s)] = Id(secret_rows[s]);
+        }
+        for (Id g = 0; g < n_guesses; g++) {
+            identity_guesses[std::size_t(g)] = g;
+            owner[std::size_t(g)] = Id(secret_of_guess[g]);
+        }
+        game.root.cells = cells;
+        game.root.width = n_guesses;
+        game.root.n_secrets = n_secrets;
+        game.root.n_patterns = n_patterns;
+        game.root.own_column = own_column.data();
+        game.root.owner = owner.data();
+        game.root.game_secret = identity_secrets.data();
+        game.root.game_guess = identity_guesses.data();
+        game.secret_row = secret_row.data();
+        game.win = win;
+        game.n_patterns = n_patterns;
+    }
+
+    ws::Value solve(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
+                    i64 beta, ws::Word tag) override {
+        ws::Search<Cell> search(game, *memo, shared, thread_arena(), tag);
+        return search.solve(game.root, set.data(), Id(set.size()), pool.data(), Id(pool.size()),
+                            tries, beta, ws::Rule());
+    }
+
+    /** The tree of a set solved exactly, from the memo (sets it lost are searched again). */
+    bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
+              std::vector<i64>& rows) override {
+        ws::Search<Cell> search(game, *memo, shared, thread_arena(), tag);
+        struct Item {
+            std::vector<Id> set, pool;
+            int tries;
+            ws::Rule rule;
+            i64 parent, pattern;
+        };
+        std::vector<Item> stack;
+        stack.push_back({set, pool, tries, ws::Rule(), 0, -1});
+        i64 n_nodes = 0;
+        std::vector<std::vector<Id>> buckets(std::size_t(game.n_patterns));
+        while (!stack.empty()) {
+            Item item = std::move(stack.back());
+            stack.pop_back();
+            Id n = Id(item.set.size());
+            i64 guess = search.known_guess(item.set.data(), n, item.tries, item.rule);
+            if (guess < 0) {
+                ws::Value v = search.solve(game.root, item.set.data(), n, item.pool.data(),
+                                           Id(item.pool.size()), item.tries, ws::INFEASIBLE,
+                                           item.rule);
+                if (!v.exact || v.guess < 0 || v.lower >= ws::INFEASIBLE) return false;
+                guess = v.guess;
+            }
+            rows.push_back(guess);
+            rows.push_back(item.parent);
+            rows.push_back(item.pattern);
+            i64 node = ++n_nodes;
+            for (Id s : item.set) buckets[std::size_t(game.root.at(s, Id(guess)))].push_back(s);
+            for (int p = 0; p < game.n_patterns; p++) {
+                std::vector<Id>& members = buckets[std::size_t(p)];
+                if (members.empty()) continue;
+                if (p != game.win) {
+                    Item child{members, {}, item.tries - 1, item.rule, node, p};
+                    if (game.hard()) {
+                        child.rule = item.rule.after(game.letters, guess, p);
+                        ws::Demand demand(game.letters, guess, p);
+                        for (Id g : item.pool)
+                            if (demand.allows(game.letters, g)) child.pool.push_back(g);
+                    } else {
+                        child.pool = item.pool;
+                    }
+                    stack.push_back(std::move(child));
+                }
+                members.clear();
+            }
+        }
+        return true;
+    }
+
+    i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) override {
+        ws::Search<Cell> search(game, *memo, shared, thread_arena(), tag);
+        return search.known_lower(set.data(), Id(set.size()), tries, ws::Rule());
+    }
+
+    void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool,
+                      i64* out) override {
+        ws::first_floors(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
+                         Id(pool.size()), out, thread_arena());
+    }
+
+    Id first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool, bool dedup,
+                         i64* out) override {
+        return ws::first_guess_order(game.root, game.n_patterns, set.data(), Id(set.size()),
+                                     pool.data(), Id(pool.size()), dedup, out, thread_arena());
+    }
+};
+
+struct EngineObject {
+    PyObject_HEAD
+    Py_buffer cells;
+    bool has_cells;
+    Core* core;
+    ws::Memo* memo;
+    std::map<std::vector<Id>, ws::Word>* pools;
+    std::mutex* pools_lock;
+};
+
+/** Read a one-dimensional array of integer ids (any integer item size). */
+bool read_ids(PyObject* object, std::vector<Id>& out, const char* what) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(object, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return false;
+    bool ok = view.ndim == 1;
+    if (ok) {
+        Py_ssize_t n = view.shape[0];
+        out.resize(std::size_t(n));
+        char kind = view.format[0] == '=' || view.format[0] == '<' || view.format[0] == '@'
+                        ? view.format[1]
+                        : view.format[0];
+        if (view.itemsize == 8 && (kind == 'l' || kind == 'q' || kind == 'L' || kind == 'Q')) {
+            const std::int64_t* data = static_cast<const std::int64_t*>(view.buf);
+            for (Py_ssize_t i = 0; i < n; i++) out[std::size_t(i)] = Id(data[i]);
+        } else if (view.itemsize == 4 && (kind == 'i' || kind == 'I' || kind == 'l')) {
+            const std::int32_t* data = static_cast<const std::int32_t*>(view.buf);
+            for (Py_ssize_t i = 0; i < n; i++) out[std::size_t(i)] = Id(data[i]);
+        } else {
+            ok = false;
+        }
+    }
+    PyBuffer_Release(&view);
+    if (!ok) PyErr_Format(PyExc_TypeError, "%s must be a one-dimensional array of integers", what);
+    return ok;
+}
+
+bool check_ids(const std::vector<Id>& ids, Id limit, const char* what) {
+    for (std::size_t i = 0; i < ids.size(); i++) {
+        if (ids[i] < 0 || ids[i] >= limit) {
+            PyErr_Format(PyExc_ValueError, "%s holds an id out of range", what);
+            return false;
+        }
+        if (i > 0 && ids[i] <= ids[i - 1] && std::string(what) == "candidates") {
+            PyErr_SetString(PyExc_ValueError, "candidates must be sorted and distinct");
+            return false;
+        }
+    }
+    return true;
+}
+
+/** The tag that names a pool in memo keys: equal pools, equal tags. */
+ws::Word pool_tag(EngineObject* self, const std::vector<Id>& pool) {
+    std::lock_guard<std::mutex> guard(*self->pools_lock);
+    auto found = self->pools->find(pool);
+    if (found != self->pools->end()) return found->second;
+    ws::Word tag = ws::Word(self->pools->size() % 65536);
+    self->pools->emplace(pool, tag);
+    return tag;
+}
+
+/** Candidates, tries and pool as the methods take them. */
+struct Query {
+    std::vector<Id> set, pool;
+    int tries = 0;
+    ws::Word tag = 0;
+};
+
+bool read_query(EngineObject* self, PyObject* candidates, int tries, PyObject* pool, Query& q) {
+    const Py_buffer& cells = self->cells;
+    if (!read_ids(candidates, q.set, "candidates") || !read_ids(pool, q.pool, "pool"))
+        return false;
+    if (!check_ids(q.set, Id(cells.shape[0]), "candidates") ||
+        !check_ids(q.pool, Id(cells.shape[1]), "pool"))
+        return false;
+    if (q.set.empty()) {
+        PyErr_SetString(PyExc_ValueError, "no candidates");
+        return false;
+    }
+    if (tries < 0 || tries > 60) {
+        PyErr_SetString(PyExc_ValueError, "tries must be between 0 and 60");
+        return false;
+    }
+    q.tries = tries;
+    q.tag = pool_tag(self, q.pool);
+    return true;
+}
+
+int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
+    static const char* names[] = {"cells", "secret_rows", "secret_of_guess", "win_pattern",
+                                  "n_patterns", "beam", "codes", "digits", "memo_bytes",
+                                  nullptr};
+    PyObject *cells, *secret_rows, *secret_of_guess, *codes, *digits;
+    int win, n_patterns, beam;
+    long long memo_bytes;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOiiiOOL", const_cast<char**>(names), &cells,
+                                     &secret_rows, &secret_of_guess, &win, &n_patterns, &beam,
+                                     &codes, &digits, &memo_bytes))
+        return -1;
+    if (PyObject_GetBuffer(cells, &self->cells, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    self->has_cells = true;
+    Py_buffer& view = self->cells;
+    if (view.ndim != 2 || !(view.itemsize == 1 || view.itemsize == 2)) {
+        PyErr_SetString(PyExc_TypeError, "cells must be a 2-d array of uint8 or uint16");
+        return -1;
+    }
+    Id n_secrets = Id(view.shape[0]);
+    Id n_guesses = Id(view.shape[1]);
+    std::vector<Id> rows, owners;
+    if (!read_ids(secret_rows, rows, "secret_rows") ||
+        !read_ids(secret_of_guess, owners, "secret_of_guess"))
+        return -1;
+    if (Id(rows.size()) != n_secrets || Id(owners.size()) != n_guesses) {
+        PyErr_SetString(PyExc_ValueError, "secret_rows and secret_of_guess must fit the cells");
+        return -1;
+    }
+    if (n_patterns < 1 || win < 0 || win >= n_patterns || n_secrets >= 65536) {
+        PyErr_SetString(PyExc_ValueError, "this game does not fit the compiled search");
+        return -1;
+    }
+    std::vector<i64> rows64(rows.begin(), rows.end()), owners64(owners.begin(), owners.end());
+    Core* core;
+    if (view.itemsize == 1)
+        core = new TypedCore<std::uint8_t>(static_cast<const std::uint8_t*>(view.buf), n_secrets,
+                                           n_guesses, rows64.data(), owners64.data(), win,
+                                           n_patterns);
+    else
+        core = new TypedCore<std::uint16_t>(static_cast<const std::uint16_t*>(view.buf),
+                                            n_secrets, n_guesses, rows64.data(), owners64.data(),
+                                            win, n_patterns);
+    self->core = core;
+    self->memo = new ws::Memo(std::size_t(memo_bytes));
+    self->pools = new std::map<std::vector<Id>, ws::Word>();
+    self->pools_lock = new std::mutex();
+    core->memo = self->memo;
+    core->shared.beam = beam;
+    // Hard mode: the guesses' letters and each pattern's colours (empty: free play).
+    Py_buffer letters, colours;
+    if (PyObject_GetBuffer(codes, &letters, PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (PyObject_GetBuffer(digits, &colours, PyBUF_C_CONTIGUOUS) < 0) {
+        PyBuffer_Release(&letters);
+        return -1;
+    }
+    bool ok = true;
+    if (letters.len > 0) {
+        int length = letters.ndim == 2 ? int(letters.shape[1]) : 0;
+        ok = letters.ndim == 2 && letters.itemsize == 1 && letters.shape[0] == n_guesses &&
+             colours.ndim == 2 && colours.itemsize == 1 && colours.shape[0] == n_patterns &&
+             colours.shape[1] == length && length >= 1 && length <= 7;
+        if (ok) {
+            const auto* l = static_cast<const std::uint8_t*>(letters.buf);
+            const auto* c = static_cast<const std::uint8_t*>(colours.buf);
+            if (view.itemsize == 1)
+                static_cast<TypedCore<std::uint8_t>*>(core)->game.letters.load(l, n_guesses, length,
+                                                                               c, n_patterns);
+            else
+                static_cast<TypedCore<std::uint16_t>*>(core)->game.letters.load(l, n_guesses, length,
+                                                                                c, n_patterns);
+        }
+    }
+    PyBuffer_Release(&letters);
+    PyBuffer_Release(&colours);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "hard mode needs letters and colours of 1 to 7 positions");
+        return -1;
+    }
+    return 0;
+}
+
+void Engine_dealloc(EngineObject* self) {
+    delete self->core;
+    delete self->memo;
+    delete self->pools;
+    delete self->pools_lock;
+    if (self->has_cells) PyBuffer_Release(&self->cells);
+    Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
+}
+
+PyObject* Engine_solve(EngineObject* self, PyObject* args) {
+    PyObject *candidates, *pool;
+    int tries;
+    long long beta;
+    if (!PyArg_ParseTuple(args, "OiOL", &candidates, &tries, &pool, &beta)) return nullptr;
+    Query q;
+    if (!read_query(self, candidates, tries, pool, q)) return nullptr;
+    ws::Value v;
+    Py_BEGIN_ALLOW_THREADS
+    v = self->core->solve(q.set, q.tries, q.pool, i64(beta), q.tag);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(LOiL)", (long long)v.lower, v.exact ? Py_True : Py_False, v.worst,
+                         (long long)v.guess);
+}
+
+PyObject* Engine_tree(EngineObject* self, PyObject* args) {
+    PyObject *candidates, *pool;
+    int tries;
+    if (!PyArg_ParseTuple(args, "OiO", &candidates, &tries, &pool)) return nullptr;
+    Query q;
+    if (!read_query(self, candidates, tries, pool, q)) return nullptr;
+    std::vector<i64> rows;
+    bool ok;
+    Py_BEGIN_ALLOW_THREADS
+    ok = self->core->tree(q.set, q.tries, q.pool, q.tag, rows);
+    Py_END_ALLOW_THREADS
+    if (!ok) Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(rows.data()),
+                                     Py_ssize_t(rows.size() * sizeof(i64)));
+}
+
+PyObject* Engine_known_lower(EngineObject* self, PyObject* args) {
+    PyObject *candidates, *pool;
+    int tries;
+    if (!PyArg_ParseTuple(args, "OiO", &candidates, &tries, &pool)) return nullptr;
+    Query q;
+    if (!read_query(self, candidates, tries, pool, q)) return nullptr;
+    return PyLong_FromLongLong(self->core->known_lower(q.set, q.tries, q.tag));
+}
+
+PyObject* Engine_first_floors(EngineObject* self, PyObject* args) {
+    PyObject *candidates, *pool;
+    if (!PyArg_ParseTuple(args, "OO", &candidates, &pool)) return nullptr;
+    Query q;
+    if (!read_query(self, candidates, 0, pool, q)) return nullptr;
+    std::vector<i64> floors(q.pool.size());
+    Py_BEGIN_ALLOW_THREADS
+    self->core->first_floors(q.set, q.pool, floors.data());
+    Py_END_ALLOW_THREADS
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(floors.data()),
+                                     Py_ssize_t(floors.size() * sizeof(i64)));
+}
+
+PyObject* Engine_first_guess_order(EngineObject* self, PyObject* args) {
+    PyObject *candidates, *pool;
+    int dedup;
+    if (!PyArg_ParseTuple(args, "OOp", &candidates, &pool, &dedup)) return nullptr;
+    Query q;
+    if (!read_query(self, candidates, 0, pool, q)) return nullptr;
+    std::vector<i64> order(q.pool.size());
+    Id n;
+    Py_BEGIN_ALLOW_THREADS
+    n = self->core->first_guess_order(q.set, q.pool, dedup != 0, order.data());
+    Py_END_ALLOW_THREADS
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(order.data()),
+                                     Py_ssize_t(std::size_t(n) * sizeof(i64)));
+}
+
+PyObject* Engine_set_budget(EngineObject* self, PyObject* args) {
+    PyObject* nodes;
+    if (!PyArg_ParseTuple(args, "O", &nodes)) return nullptr;
+    ws::Shared& shared = self->core->shared;
+    if (nodes == Py_None) {
+        shared.budget.store(-1);
+    } else {
+        long long more = PyLong_AsLongLong(nodes);
+        if (more == -1 && PyErr_Occurred()) return nullptr;
+        shared.budget.store(shared.nodes.load() + more);
+    }
+    shared.stop.store(0);
+    Py_RETURN_NONE;
+}
+
+PyObject* Engine_set_state(EngineObject* self, PyObject* args) {
+    long long budget;
+    int stop;
+    if (!PyArg_ParseTuple(args, "Lp", &budget, &stop)) return nullptr;
+    self->core->shared.budget.store(budget);
+    self->core->shared.stop.store(stop);
+    Py_RETURN_NONE;
+}
+
+PyObject* Engine_stop(EngineObject* self, PyObject*) {
+    self->core->shared.stop.store(1);
+    Py_RETURN_NONE;
+}
+
+PyObject* Engine_get_nodes(EngineObject* self, void*) {
+    return PyLong_FromLongLong(self->core->shared.nodes.load());
+}
+
+PyObject* Engine_get_budget(EngineObject* self, void*) {
+    return PyLong_FromLongLong(self->core->shared.budget.load());
+}
+
+PyObject* Engine_get_stopped(EngineObject* self, void*) {
+    return PyBool_FromLong(self->core->shared.stop.load());
+}
+
+PyObject* Engine_get_memo_size(EngineObject* self, void*) {
+    return PyLong_FromSize_t(self->memo->size());
+}
+
+PyMethodDef Engine_methods[] = {
+    {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
+     "solve(candidates, tries, pool, beta) -> (value, exact, worst, guess)"},
+    {"tree", (PyCFunction)Engine_tree, METH_VARARGS,
+     "tree(candidates, tries, pool) -> bytes of int64 rows (guess, parent, pattern), or None"},
+    {"known_lower", (PyCFunction)Engine_known_lower, METH_VARARGS,
+     "known_lower(candidates, tries, pool) -> the bound the memo holds, 0 if none"},
+    {"first_floors", (PyCFunction)Engine_first_floors, METH_VARARGS,
+     "first_floors(candidates, pool) -> bytes of int64: each guess's floor played first"},
+    {"first_guess_order", (PyCFunction)Engine_first_guess_order, METH_VARARGS,
+     "first_guess_order(candidates, pool, dedup) -> bytes of int64 guess rows, in order"},
+    {"set_budget", (PyCFunction)Engine_set_budget, METH_VARARGS,
+     "set_budget(nodes or None): stop after this many more sets; clears a stop"},
+    {"set_state", (PyCFunction)Engine_set_state, METH_VARARGS,
+     "set_state(budget, stop): restore a budget (-1: none) and stop flag"},
+    {"stop", (PyCFunction)Engine_stop, METH_NOARGS, "stop(): end every search cleanly"},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyGetSetDef Engine_getset[] = {
+    {"nodes", (getter)Engine_get_nodes, nullptr, "sets searched so far", nullptr},
+    {"budget", (getter)Engine_get_budget, nullptr, "node count to stop at (-1: none)", nullptr},
+    {"stopped", (getter)Engine_get_stopped, nullptr, "whether the searches were stopped",
+     nullptr},
+    {"memo_size", (getter)Engine_get_memo_size, nullptr, "entries in the memo", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+PyModuleDef engine_module = {PyModuleDef_HEAD_INIT, "_engine",
+                             "The compiled exact search (see wordsolver.search.core).", -1,
+                             nullptr};
+
+}  // namespace
+
+PyMODINIT_FUNC PyInit__engine(void) {
+    EngineType.tp_name = "wordsolver.search._engine.Engine";
+    EngineType.tp_basicsize = sizeof(EngineObject);
+    EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
+    EngineType.tp_doc = "Engine(cells, secret_rows, secret_of_guess, win_pattern, n_patterns, "
+                        "beam, codes, digits, memo_bytes): one game's exact search";
+    EngineType.tp_new = PyType_GenericNew;
+    EngineType.tp_init = (initproc)Engine_init;
+    EngineType.tp_dealloc = (destructor)Engine_dealloc;
+    EngineType.tp_methods = Engine_methods;
+    EngineType.tp_getset = Engine_getset;
+    if (PyType_Ready(&EngineType) < 0) return nullptr;
+    PyObject* module = PyModule_Create(&engine_module);
+    if (module == nullptr) return nullptr;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(module, "Engine", reinterpret_cast<PyObject*>(&EngineType)) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(module);
+        return nullptr;
+    }
+    PyModule_AddObject(module, "INFEASIBLE", PyLong_FromLongLong(ws::INFEASIBLE));
+    return module;
+}

@@ -1,0 +1,299 @@
+// Kernels over a frame: how each guess of a pool splits a set (buckets, largest bucket,
+// Σ size²), one guess per distinct split, the candidates and guesses that close a set at
+// once, and the level floor of a set.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "arena.hpp"
+#include "frame.hpp"
+#include "memo.hpp"
+#include "pairs.hpp"
+
+namespace wordsolver {
+
+/** The least total guesses of ``size`` equally likely secrets when no guess makes more than
+ *  ``fan_out`` buckets: a tree solves at most one secret with its first guess and at most
+ *  ``fan_out`` times as many with each guess more, and every secret not yet solved within
+ *  ``D`` guesses needs another (see level_floor in exact.py). */
+inline i64 level_floor(i64 size, i64 fan_out) {
+    i64 total = 0;
+    i64 solved = 0;
+    while (solved < size) {
+        total += size - solved;
+        solved = solved == 0 ? 1 : std::max(solved * fan_out, solved + 1);
+    }
+    return total;
+}
+
+/** How each guess splits the set. */
+struct Scores {
+    i64* n_buckets;
+    i64* worst;  // the largest bucket, or 3 for any larger than two
+    i64* sum_squares;
+    std::uint8_t* can_win;
+    std::uint64_t* prints;        // with dedup: a fingerprint of the split (see score_guesses)
+    std::uint8_t* heads = nullptr;  // scored pairwise with dedup: each candidate's head
+};
+
+/** Guesses scored at once: one count table each, all in the first-level cache. */
+constexpr Id BLOCK = 32;
+
+/** Each pool guess's buckets, largest bucket and Σ size² on the candidates, whether it may
+ *  win and (``prints``) a fingerprint of its split that does not depend on what the patterns
+ *  are called: each candidate weighs in with the position of its bucket's first member.
+ *
+ *  Guesses are scored a block at a time, candidate by candidate: each cell adds to a count of
+ *  its own guess's table, so consecutive cells never wait for each other's counts. */
+template <class Cell>
+void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                   const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
+    if constexpr (sizeof(Cell) == 1) {
+        if (n <= pair_max()) {
+            score_pairwise(f, candidates, n, pool, m, in_set, out, prints, arena);
+            return;
+        }
+    }
+    Scope scope(arena);
+    const std::size_t np = std::size_t(f.n_patterns);
+    std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);
+    std::uint16_t* first = prints ? arena.take<std::uint16_t>(BLOCK * np) : nullptr;
+    std::uint64_t* salts = arena.take<std::uint64_t>(std::size_t(n));
+    std::uint64_t salt = 0x2545F4914F6CDD1Dull;
+    for (Id i = 0; i < n; i++) {
+        salt ^= salt >> 12, salt ^= salt << 25, salt ^= salt >> 27;
+        salts[i] = salt * 0x2545F4914F6CDD1Dull | 1;
+    }
+    for (Id j0 = 0; j0 < m; j0 += BLOCK) {
+        const Id width = m - j0 < BLOCK ? m - j0 : BLOCK;
+        const Id* columns = pool + j0;
+        std::uint32_t buckets[BLOCK] = {0}, largest[BLOCK] = {0};
+        std::uint64_t squares[BLOCK] = {0}, print[BLOCK] = {0};
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(candidates[i]);
+            if (prints) {
+                const std::uint64_t weight = salts[i];
+                for (Id w = 0; w < width; w++) {
+                    std::size_t at = std::size_t(w) * np + row[columns[w]];
+                    std::uint32_t c = counts[at];
+                    std::uint16_t head = c ? first[at] : std::uint16_t(i);
+                    first[at] = head;
+                    counts[at] = std::uint16_t(c + 1);
+                    buckets[w] += c == 0;
+                    squares[w] += 2 * c + 1;
+                    largest[w] = c + 1 > largest[w] ? c + 1 : largest[w];
+                    print[w] += weight * (std::uint64_t(head) + 1);
+                }
+            } else {
+                for (Id w = 0; w < width; w++) {
+                    std::size_t at = std::size_t(w) * np + row[columns[w]];
+                    std::uint32_t c = counts[at];
+                    counts[at] = std::uint16_t(c + 1);
+                    buckets[w] += c == 0;
+                    squares[w] += 2 * c + 1;
+                    largest[w] = c + 1 > largest[w] ? c + 1 : largest[w];
+                }
+            }
+        }
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(candidates[i]);
+            for (Id w = 0; w < width; w++) counts[std::size_t(w) * np + row[columns[w]]] = 0;
+        }
+        for (Id w = 0; w < width; w++) {
+            Id j = j0 + w;
+            out.n_buckets[j] = buckets[w];
+            out.worst[j] = largest[w];
+            out.sum_squares[j] = i64(squares[w]);
+            if (prints) out.prints[j] = print[w];
+            Id owner = f.owner[columns[w]];
+            out.can_win[j] = owner >= 0 && in_set[owner];
+        }
+    }
+}
+
+/** score_guesses for small sets (see pairs.hpp): blocks of guesses read in place when their
+ *  columns are consecutive, else gathered into a tile first. With ``prints`` the heads stay
+ *  in ``out.heads`` (from the arena, for same_heads). */
+template <class Cell>
+void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
+    static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
+    std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
+    const std::uint8_t* rows[PAIR_LIMIT];
+    PairBlock block;
+    const Id n_blocks = (m + PAIR_LANES - 1) / PAIR_LANES;
+    if (prints) out.heads = arena.take<std::uint8_t>(std::size_t(n_blocks) * n * PAIR_LANES);
+    for (Id b = 0; b < n_blocks; b++) {
+        const Id j0 = b * PAIR_LANES;
+        const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
+        const Id* columns = pool + j0;
+        if (width == PAIR_LANES && columns[PAIR_LANES - 1] - columns[0] == PAIR_LANES - 1) {
+            for (Id i = 0; i < n; i++)
+                rows[i] = reinterpret_cast<const std::uint8_t*>(f.row(candidates[i]) + columns[0]);
+        } else {
+            for (Id i = 0; i < n; i++) {
+                const Cell* row = f.row(candidates[i]);
+                std::uint8_t* cells = tile + i * PAIR_LANES;
+                for (Id w = 0; w < PAIR_LANES; w++) cells[w] = row[columns[w < width ? w : 0]];
+                rows[i] = cells;
+            }
+        }
+        if (prints)
+            pair_block_heads(rows, int(n), &block, out.heads + std::size_t(b) * n * PAIR_LANES);
+        else
+            pair_block(rows, int(n), &block);
+        for (Id w = 0; w < width; w++) {
+            Id j = j0 + w;
+            i64 buckets = block.buckets[w];
+            i64 pairs = block.pairs[w];
+            out.n_buckets[j] = buckets;
+            // Every bucket holds at most two exactly when each pair is a bucket of its own.
+            out.worst[j] = pairs == 0 ? 1 : pairs == i64(n) - buckets ? 2 : 3;
+            out.sum_squares[j] = i64(n) + 2 * pairs;
+            if (prints) out.prints[j] = std::uint64_t(block.print[w]) | std::uint64_t(buckets) << 16 |
+                                        std::uint64_t(pairs) << 32;
+            Id owner = f.owner[columns[w]];
+            out.can_win[j] = owner >= 0 && in_set[owner];
+        }
+    }
+}
+
+/** Whether the guesses at pool positions ``a`` and ``b``, scored pairwise, split the set
+ *  alike: every candidate's head agrees. */
+inline bool same_heads(const std::uint8_t* heads, Id n, Id a, Id b) {
+    const std::uint8_t* x = heads + std::size_t(a / PAIR_LANES) * n * PAIR_LANES + a % PAIR_LANES;
+    const std::uint8_t* y = heads + std::size_t(b / PAIR_LANES) * n * PAIR_LANES + b % PAIR_LANES;
+    for (Id i = 0; i < n; i++)
+        if (x[i * PAIR_LANES] != y[i * PAIR_LANES]) return false;
+    return true;
+}
+
+/** Whether two guesses split the candidates into the same buckets (whatever the patterns
+ *  are called); ``forward``/``backward`` are scratch set to -1, left so. */
+template <class Cell>
+bool same_split(const Frame<Cell>& f, const Id* candidates, Id n, Id a, Id b,
+                std::int32_t* forward, std::int32_t* backward) {
+    bool same = true;
+    Id i = 0;
+    for (; i < n; i++) {
+        Cell p = f.at(candidates[i], a);
+        Cell q = f.at(candidates[i], b);
+        if (forward[p] < 0 && backward[q] < 0) {
+            forward[p] = q;
+            backward[q] = p;
+        } else if (forward[p] != q || backward[q] != p) {
+            same = false;
+            i++;
+            break;
+        }
+    }
+    for (Id k = 0; k < i; k++) {
+        forward[f.at(candidates[k], a)] = -1;
+        backward[f.at(candidates[k], b)] = -1;
+    }
+    return same;
+}
+
+/** Positions (into the pool) of the guesses worth trying: those that learn something (more
+ *  than one bucket, or may win) and, with ``dedup``, one per distinct split. A guess that
+ *  cannot win splits every subset as an earlier guess with the same split does, so it is
+ *  dropped; guesses that may win are all kept (each wins on a secret of its own). */
+template <class Cell>
+Id keep_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                const Scores& scores, bool dedup, Arena& arena, std::int32_t* scratch_a,
+                std::int32_t* scratch_b, Id* kept) {
+    // The fingerprints only pick who to compare: equal splits are checked cell by cell.
+    Id n_kept = 0;
+    if (!dedup) {
+        for (Id j = 0; j < m; j++)
+            if (scores.n_buckets[j] > 1 || scores.can_win[j]) kept[n_kept++] = j;
+        return n_kept;
+    }
+    std::size_t slots = 16;
+    while (slots < 2 * std::size_t(m)) slots *= 2;
+    std::size_t mask = slots - 1;
+    Id* table = arena.fill<Id>(slots, -1);
+    const std::uint64_t* prints = scores.prints;
+    for (Id j = 0; j < m; j++) {
+        if (scores.n_buckets[j] <= 1 && !scores.can_win[j]) continue;
+        Id g = pool[j];
+        std::uint64_t print = prints[j];
+        std::size_t slot = std::size_t((print ^ print >> 29) * 0x9E3779B97F4A7C15ull >> 20) & mask;
+        bool repeated = false;
+        while (table[slot] >= 0) {
+            Id earlier = table[slot];
+            if (!scores.can_win[j] && prints[earlier] == print &&
+                (scores.heads != nullptr
+                     ? same_heads(scores.heads, n, earlier, j)
+                     : same_split(f, candidates, n, pool[earlier], g, scratch_a, scratch_b))) {
+                repeated = true;
+                break;
+            }
+            slot = (slot + 1) & mask;
+        }
+        if (repeated) continue;
+        table[slot] = j;
+        kept[n_kept++] = j;
+    }
+    return n_kept;
+}
+
+/** The first guess (column) of the list that puts every candidate in a bucket of its own,
+ *  or -1; ``counts`` zeroed scratch, left zeroed. */
+template <class Cell>
+Id splitter(const Frame<Cell>& f, const Id* candidates, Id n, const Id* guesses, Id m,
+            std::int32_t* counts) {
+    for (Id j = 0; j < m; j++) {
+        Id g = guesses[j];
+        if (g < 0) continue;
+        Id i = 0;
+        bool distinct = true;
+        for (; i < n; i++) {
+            Cell p = f.at(candidates[i], g);
+            if (counts[p]) {
+                distinct = false;
+                break;
+            }
+            counts[p] = 1;
+        }
+        for (Id k = 0; k < i; k++) counts[f.at(candidates[k], g)] = 0;
+        if (distinct) return g;
+    }
+    return -1;
+}
+
+/** A candidate's own guess (column) that tells all the others apart; -1 if none. */
+template <class Cell>
+Id perfect_candidate(const Frame<Cell>& f, const Id* candidates, Id n, Id* own,
+                     std::int32_t* counts) {
+    for (Id i = 0; i < n; i++) own[i] = f.own_column[candidates[i]];
+    return splitter(f, candidates, n, own, n, counts);
+}
+
+/** A candidate's own guess (column) that tells all the others apart but one pair, or -1. */
+template <class Cell>
+Id nearly_perfect(const Frame<Cell>& f, const Id* candidates, Id n, std::int32_t* counts) {
+    for (Id c = 0; c < n; c++) {
+        Id g = f.own_column[candidates[c]];
+        if (g < 0) continue;
+        int pairs = 0;
+        Id i = 0;
+        for (; i < n; i++) {
+            Cell p = f.at(candidates[i], g);
+            if (counts[p]) {
+                if (++pairs > 1 || counts[p] > 1) {
+                    pairs = 2;
+                    i++;
+                    break;
+                }
+            }
+            counts[p]++;
+        }
+        for (Id k = 0; k < i; k++) counts[f.at(candidates[k], g)] = 0;
+        if (pairs == 1) return g;
+    }
+    return -1;
+}
+
+}  // namespace wordsolver

@@ -1,0 +1,458 @@
+// The exact search: the fewest total guesses that solve a set of equally likely secrets, ties
+// broken by the shallower deepest secret, with its proof.
+//
+// The same rules as the readable search (wordsolver/search/exact.py), in compiled code: closed
+// forms for one and two candidates and for a candidate that tells all the others apart (or
+// all but one pair); each guess's admissible bound 3n − w − k (k buckets, w = 1 when it may
+// win), exact when no bucket holds more than two; the level floor of every bucket, or the
+// bound the memo proved for it; guesses tried in order of bound then evenness of split and
+// abandoned as soon as their guesses so far plus the floors of their open buckets pass the
+// best total found (each bucket searched only for a value that can still fit, smallest
+// first); and, outside hard mode, the pool of every set cut to one guess per distinct split,
+// which serves all its subsets as well. Large sets get frames of their own (frame.hpp).
+//
+// Several threads may search at once, each with its own Search and Arena, sharing the memo;
+// a shared stop flag (a time budget, or a node budget spent) ends every search cleanly: a
+// stopped search returns proven lower bounds only.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "arena.hpp"
+#include "frame.hpp"
+#include "hard.hpp"
+#include "memo.hpp"
+#include "scan.hpp"
+
+namespace wordsolver {
+/** Sets of fewer candidates keep their parent's pool (finding splits costs more than it saves). */
+constexpr Id DEDUP_MIN = 24;
+/** Sets of at least this many candidates, and at most a quarter of their frame's secrets, get
+ *  a frame of their own. */
+constexpr Id FRAME_MIN = 24;
+/** Guesses ordered by selection before the rest are sorted. */
+constexpr Id SELECTED = 8;
+
+/** The game as the search reads it. */
+template <class Cell>
+struct Game {
+    Frame<Cell> root;
+    const Id* secret_row = nullptr;  // each secret's guess row
+    int win = 0;
+    int n_patterns = 0;
+    Letters letters;  // hard mode's view of the guesses (length 0: free play)
+
+    bool hard() const { return letters.length > 0; }
+};
+
+/** What every thread's search shares: the budget and the stop flag. */
+struct Shared {
+    std::atomic<i64> nodes{0};
+    std::atomic<i64> budget{-1};  // stop when nodes reach it (-1: no limit)
+    std::atomic<int> stop{0};
+    int beam = 0;  // keep only this many guesses per set (0: all)
+};
+
+template <class Cell>
+class Search {
+public:
+    Search(const Game<Cell>& game, Memo& memo, Shared& shared, Arena& arena, Word pool_tag)
+        : game_(game), memo_(memo), shared_(shared), arena_(arena), tag_(pool_tag),
+          keys_(64) {}
+
+    /** The value of a sorted set of a frame's secrets with ``tries`` left, guessing from
+     *  ``pool`` (columns of the frame): exact when it is at most ``beta``, else a proven lower
+     *  bound above ``beta``. ``rule``: what hard mode demands of the pool's guesses. */
+    Value solve(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, int tries,
+                i64 beta, const Rule& rule, int depth = 0) {
+        if (n == 1) {
+            if (tries >= 1) return exact(1, 1, game_.secret_row[f.game_secret[set[0]]]);
+            return exact(INFEASIBLE, 0, -1);
+        }
+        if (tries <= 1) return exact(INFEASIBLE, 0, -1);
+        if (n == 2) return exact(3, 2, game_.secret_row[f.game_secret[set[0]]]);
+        Key& key = keys_[std::size_t(depth)];
+        make_key(key, f, set, n, tries, rule);
+        Value known;
+        i64 known_lower = 0;
+        if (memo_.find(key, known)) {
+            if (known.exact) return known;
+            known_lower = known.lower;
+            if (known_lower >= beta) return known;
+        }
+        i64 least_possible = std::max(known_lower, 2 * i64(n) - 1);
+        if (shared_.stop.load(std::memory_order_relaxed)) return bound(least_possible);
+        i64 nodes = shared_.nodes.fetch_add(1, std::memory_order_relaxed) + 1;
+        i64 budget = shared_.budget.load(std::memory_order_relaxed);
+        if (budget >= 0 && nodes >= budget) {
+            shared_.stop.store(1);
+            return bound(least_possible);
+        }
+        Scope scope(arena_);
+        std::int32_t* counts = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), 0);
+
+        // A candidate that tells all the others apart: 2n − 1 guesses, the least any set
+        // allows. Then 2n is the least; a candidate leaving one pair reaches it (deepest
+        // secret at 3), a guess that splits every candidate apart reaches it with 2.
+        if (n <= game_.n_patterns) {
+            Id* own = arena_.take<Id>(std::size_t(n));
+            Id perfect = perfect_candidate(f, set, n, own, counts);
+            if (perfect >= 0) return remember(key, exact(2 * i64(n) - 1, 2, f.game_guess[perfect]));
+            Id near = tries >= 3 ? nearly_perfect(f, set, n, counts) : -1;
+            if (near >= 0) {
+                Id apart = splitter(f, set, n, pool, m, counts);
+                Value v = apart < 0 ? exact(2 * i64(n), 3, f.game_guess[near])
+                                    : exact(2 * i64(n), 2, f.game_guess[apart]);
+                return remember(key, v);
+            }
+        }
+        return search(f, set, n, pool, m, tries, beta, rule, depth, key, known_lower, counts);
+    }
+
+    /** The optimal guess the memo holds for a set of the game solved exactly, or -1. */
+    i64 known_guess(const Id* set, Id n, int tries, const Rule& rule) {
+        if (n <= 2) return game_.secret_row[set[0]];
+        Key& key = keys_[0];
+        make_key(key, game_.root, set, n, tries, rule);
+        Value known;
+        if (!memo_.find(key, known) || !known.exact) return -1;
+        return known.guess;
+    }
+
+    /** The lower bound (or exact value) the memo holds for a set of the game, 0 if none. */
+    i64 known_lower(const Id* set, Id n, int tries, const Rule& rule) {
+        Key& key = keys_[0];
+        make_key(key, game_.root, set, n, tries, rule);
+        Value known;
+        return memo_.find(key, known) ? known.lower : 0;
+    }
+
+private:
+    static Value exact(i64 total, int worst, i64 guess) { return Value{total, true, worst, guess}; }
+    static Value bound(i64 lower) { return Value{lower, false, 0, -1}; }
+
+    Value remember(const Key& key, const Value& value) {
+        memo_.store(key, value);
+        return value;
+    }
+
+    void make_key(Key& key, const Frame<Cell>& f, const Id* set, Id n, int tries,
+                  const Rule& rule) {
+        key.start(tries, tag_, n);
+        for (Id i = 0; i < n; i++) key.add(Word(f.game_secret[set[i]]));
+        if (game_.hard()) rule.add_to(key, game_.letters.length);
+        key.seal();
+    }
+
+    /** Score the pool, cut it, give the set a frame when large, then try its guesses. */
+    Value search(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, int tries,
+                 i64 beta, const Rule& rule, int depth, const Key& key, i64 known_lower,
+                 std::int32_t* counts) {
+        const bool hard = game_.hard();
+        std::uint8_t* in_set = arena_.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
+        for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
+        bool dedup = !hard && n >= DEDUP_MIN;
+        Scores all{arena_.take<i64>(std::size_t(m)), arena_.take<i64>(std::size_t(m)),
+                   arena_.take<i64>(std::size_t(m)), arena_.take<std::uint8_t>(std::size_t(m)),
+                   dedup ? arena_.take<std::uint64_t>(std::size_t(m)) : nullptr};
+        score_guesses(f, set, n, pool, m, in_set, all, dedup, arena_);
+        std::int32_t* scratch_a = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
+        std::int32_t* scratch_b = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
+        Id* kept = arena_.take<Id>(std::size_t(m));
+        Id mk = keep_guesses(f, set, n, pool, m, all, dedup, arena_, scratch_a, scratch_b, kept);
+
+        // The kept guesses, and the frame the set is searched in.
+        i64* n_buckets = arena_.take<i64>(std::size_t(mk));
+        i64* worst = arena_.take<i64>(std::size_t(mk));
+        i64* sum_squares = arena_.take<i64>(std::size_t(mk));
+        std::uint8_t* can_win = arena_.take<std::uint8_t>(std::size_t(mk));
+        Id* outer = arena_.take<Id>(std::size_t(mk));
+        for (Id k = 0; k < mk; k++) {
+            Id j = kept[k];
+            n_buckets[k] = all.n_buckets[j];
+            worst[k] = all.worst[j];
+            sum_squares[k] = all.sum_squares[j];
+            can_win[k] = all.can_win[j];
+            outer[k] = pool[j];
+        }
+        bool framing = !hard;
+        Frame<Cell> frame = f;
+        const Id* local = set;
+        const Id* columns = outer;
+        if (framing && dedup && n >= FRAME_MIN && 4 * n <= f.n_secrets) {
+            Id* local_set = arena_.take<Id>(std::size_t(n));
+            Id* local_columns = arena_.take<Id>(std::size_t(mk));
+            frame = sub_frame(f, set, n, outer, mk, arena_, local_set, local_columns);
+            local = local_set;
+            columns = local_columns;
+        }
+
+        // Bounds: 3n − w − k, exact for guesses whose buckets hold at most two secrets.
+        i64* bounds = arena_.take<i64>(std::size_t(mk));
+        std::uint8_t* closed = arena_.take<std::uint8_t>(std::size_t(mk));
+        i64 fan_out = 1;
+        i64 least = INFEASIBLE;
+        const i64 cut = std::min(beta + 1, INFEASIBLE);  // ties stay in play for the worst case
+        Id n_useful = 0;
+        for (Id k = 0; k < mk; k++) {
+            fan_out = std::max(fan_out, n_buckets[k]);
+            i64 b = 3 * i64(n) - can_win[k] - n_buckets[k];
+            closed[k] = worst[k] <= (tries == 2 ? 1 : 2);
+            if (tries == 2 && !closed[k]) b = INFEASIBLE;
+            bounds[k] = b;
+            least = std::min(least, b);
+            n_useful += b < cut;
+        }
+        if (n_useful == 0) {
+            Value v = bound(std::max(least, known_lower));
+            if (!stopped()) memo_.store(key, v);
+            return v;
+        }
+        // Each useful guess's rank packs (bound, Σ size², position): unique, so that a
+        // partial selection finds the first few in order.
+        int index_bits = bits_for(mk);
+        int square_bits = bits_for(i64(n) * n + 1);
+        std::uint64_t* order = arena_.take<std::uint64_t>(std::size_t(n_useful));
+        Id u = 0;
+        for (Id k = 0; k < mk; k++)
+            if (bounds[k] < cut)
+                order[u++] = std::uint64_t(bounds[k]) << (square_bits + index_bits) |
+                             std::uint64_t(sum_squares[k]) << index_bits | std::uint64_t(k);
+        const std::uint64_t index_mask = (std::uint64_t(1) << index_bits) - 1;
+        Id n_order = shared_.beam > 0 ? std::min<Id>(Id(shared_.beam), n_useful) : n_useful;
+        if (n_order < n_useful) {  // a beam keeps its best few, in order
+            std::nth_element(order, order + n_order - 1, order + n_useful);
+            std::sort(order, order + n_order);
+        }
+        bool sorted = n_order < n_useful || n_order <= SELECTED;
+        if (n_order == n_useful && sorted) std::sort(order, order + n_order);
+        i64 outside_floor = INFEASIBLE;  // guesses a beam leaves out, or not worth trying
+        if (n_order < mk) {
+            std::uint8_t* tried = arena_.fill<std::uint8_t>(std::size_t(mk), 0);
+            for (Id p = 0; p < n_order; p++) tried[order[p] & index_mask] = 1;
+            for (Id k = 0; k < mk; k++)
+                if (!tried[k]) outside_floor = std::min(outside_floor, bounds[k]);
+        }
+
+        Bucketing buckets = bucketing(n);
+        Value best = bound(beta);
+        i64 untried_floor = INFEASIBLE;
+        for (Id position = 0; position < n_order; position++) {
+            if (!sorted) {
+                if (position < SELECTED) {
+                    Id chosen = position;  // the least key among the rest moves here
+                    for (Id q = position + 1; q < n_order; q++)
+                        if (order[q] < order[chosen]) chosen = q;
+                    std::swap(order[position], order[chosen]);
+                } else {
+                    std::sort(order + position, order + n_order);
+                    sorted = true;
+                }
+            }
+            if (best.exact && (best.lower < least || (best.lower == least && best.worst <= 2)))
+                break;  // none of the rest can do better
+            Id k = Id(order[position] & index_mask);
+            if (bounds[k] > best.lower ||
+                (bounds[k] == best.lower && best.exact && best.worst <= 2)) {
+                // In bound order: none of the rest can do better.
+                for (Id rest = position; rest < n_order; rest++)
+                    untried_floor = std::min(untried_floor, bounds[order[rest] & index_mask]);
+                break;
+            }
+            Value tried;
+            if (closed[k]) {
+                int deepest = worst[k] == 1 ? (n_buckets[k] > can_win[k] ? 2 : 1) : 3;
+                tried = exact(bounds[k], deepest, -1);
+            } else {
+                tried = try_guess(frame, local, n, columns, mk, columns[k], pool, m, tries,
+                                  best.lower, fan_out, rule, depth, buckets);
+            }
+            if (tried.exact) {
+                bool better = best.exact ? tried.lower < best.lower ||
+                                               (tried.lower == best.lower && tried.worst < best.worst)
+                                         : tried.lower <= best.lower;
+                if (better) best = exact(tried.lower, tried.worst, f.game_guess[outer[k]]);
+            } else {
+                untried_floor = std::min(untried_floor, tried.lower);
+            }
+            if (stopped()) break;
+        }
+        if (stopped()) return bound(std::max({least, known_lower, 2 * i64(n) - 1}));
+        if (best.exact) return remember(key, best);
+        return remember(key, bound(std::max({std::min(untried_floor, outside_floor), beta,
+                                              known_lower})));
+    }
+
+    /** Scratch for splitting a set by one guess. */
+    struct Bucketing {
+        Id* members;
+        std::int32_t* tally;  // per pattern, zeroed
+        std::int32_t* start;  // per pattern
+        std::int32_t* fill;   // per pattern
+        Id* patterns;         // the patterns that occur
+        Id* group_pattern;
+        Id* group_size;
+        Id* group_start;
+        i64* group_floor;
+        std::uint8_t* group_known;  // 1: its exact value is known (below)
+        i64* group_value;
+        int* group_worst;
+        Id* group_order;
+        std::int32_t* counts;  // per pattern, zeroed
+    };
+
+    Bucketing bucketing(Id n) {
+        std::size_t np = std::size_t(game_.n_patterns);
+        std::size_t slots = std::min<std::size_t>(std::size_t(n), np);
+        Bucketing b;
+        b.members = arena_.take<Id>(std::size_t(n));
+        b.tally = arena_.fill<std::int32_t>(np, 0);
+        b.start = arena_.take<std::int32_t>(np);
+        b.fill = arena_.take<std::int32_t>(np);
+        b.patterns = arena_.take<Id>(slots);
+        b.group_pattern = arena_.take<Id>(slots);
+        b.group_size = arena_.take<Id>(slots);
+        b.group_start = arena_.take<Id>(slots);
+        b.group_floor = arena_.take<i64>(slots);
+        b.group_known = arena_.take<std::uint8_t>(slots);
+        b.group_value = arena_.take<i64>(slots);
+        b.group_worst = arena_.take<int>(slots);
+        b.group_order = arena_.take<Id>(slots);
+        b.counts = arena_.fill<std::int32_t>(np, 0);
+        return b;
+    }
+
+    /** The exact total of ``guess`` (a column of ``f``) if at most ``best``, else a lower
+     *  bound above it: its buckets bounded by their floors or the memo, then searched
+     *  smallest first, each only for a value that still fits. */
+    Value try_guess(const Frame<Cell>& f, const Id* set, Id n, const Id* columns, Id mk,
+                    Id guess, const Id* pool, Id m, int tries, i64 best, i64 fan_out,
+                    const Rule& rule, int depth, Bucketing& b) {
+        const bool hard = game_.hard();
+        // Counting sort of the set by pattern, over the patterns that occur only; stable,
+        // so that each bucket stays sorted.
+        Id n_touched = 0;
+        for (Id i = 0; i < n; i++) {
+            Cell p = f.at(set[i], guess);
+            if (b.tally[p] == 0) b.patterns[n_touched++] = p;
+            b.tally[p]++;
+        }
+        std::int32_t start = 0;
+        for (Id t = 0; t < n_touched; t++) {
+            Id p = b.patterns[t];
+            b.start[p] = b.fill[p] = start;
+            start += b.tally[p];
+        }
+        for (Id i = 0; i < n; i++) b.members[b.fill[f.at(set[i], guess)]++] = set[i];
+        const i64 game_guess = f.game_guess[guess];
+        Key& child_key = keys_[std::size_t(depth) + 1];
+        Id n_groups = 0;
+        i64 remaining = 0;
+        for (Id t = 0; t < n_touched; t++) {
+            Id p = b.patterns[t];
+            Id size = b.tally[p];
+            b.tally[p] = 0;
+            if (p == game_.win) continue;
+            i64 floor = level_floor(size, fan_out);
+            std::uint8_t known = 0;
+            i64 value = 0;
+            int deepest = 0;
+            if (size > 2) {
+                const Id* bucket = b.members + b.start[p];
+                Rule child_rule = hard ? rule.after(game_.letters, game_guess, p) : rule;
+                make_key(child_key, f, bucket, size, tries - 1, child_rule);
+                Value found;
+                if (memo_.find(child_key, found)) {
+                    if (found.exact) {
+                        known = 1;
+                        value = found.lower;
+                        deepest = found.worst;
+                    }
+                    floor = std::max(floor, found.lower);
+                } else if (size <= game_.n_patterns) {
+                    // Without a candidate that tells the others apart a bucket needs 2b.
+                    Id* own = b.group_order;  // free until the groups are ordered
+                    if (perfect_candidate(f, bucket, size, own, b.counts) >= 0) {
+                        known = 1;
+                        value = 2 * i64(size) - 1;
+                        deepest = 2;
+                        floor = value;
+                    } else {
+                        floor = std::max(floor, 2 * i64(size));
+                    }
+                }
+            }
+            b.group_pattern[n_groups] = p;
+            b.group_size[n_groups] = size;
+            b.group_start[n_groups] = b.start[p];
+            b.group_floor[n_groups] = floor;
+            b.group_known[n_groups] = known;
+            b.group_value[n_groups] = value;
+            b.group_worst[n_groups] = deepest;
+            remaining = std::min(remaining + floor, INFEASIBLE);
+            n_groups++;
+        }
+        i64 total = n;
+        if (total + remaining > best) return bound(total + remaining);
+        for (Id g = 0; g < n_groups; g++) b.group_order[g] = g;
+        std::stable_sort(b.group_order, b.group_order + n_groups,
+                         [&b](Id x, Id y) { return b.group_size[x] < b.group_size[y]; });
+        int deepest = 1;
+        for (Id o = 0; o < n_groups; o++) {
+            Id g = b.group_order[o];
+            remaining -= b.group_floor[g];
+            Id size = b.group_size[g];
+            if (size <= 2 || b.group_known[g]) {
+                i64 value = size == 1 ? 1 : size == 2 ? 3 : b.group_value[g];
+                int worst = size == 1 ? 1 : size == 2 ? 2 : b.group_worst[g];
+                if (size <= 2 && tries - 1 < size) value = INFEASIBLE;
+                total = std::min(total + value, INFEASIBLE);
+                deepest = std::max(deepest, worst + 1);
+                if (total + remaining > best) return bound(std::min(total + remaining, INFEASIBLE));
+                continue;
+            }
+            Scope scope(arena_);  // a hard-mode pool lives as long as its bucket's search
+            const Id* bucket = b.members + b.group_start[g];
+            const Id* child_pool = columns;
+            Id child_m = mk;
+            Rule child_rule = rule;
+            if (hard) {
+                Id p = b.group_pattern[g];
+                child_rule = rule.after(game_.letters, game_guess, p);
+                Demand demand(game_.letters, game_guess, p);
+                Id* filtered = arena_.take<Id>(std::size_t(m));
+                child_m = 0;
+                for (Id j = 0; j < m; j++)
+                    if (demand.allows(game_.letters, pool[j])) filtered[child_m++] = pool[j];
+                child_pool = filtered;
+            }
+            Value child = solve(f, bucket, size, child_pool, child_m, tries - 1,
+                                best - total - remaining + 1, child_rule, depth + 1);
+            total = std::min(total + child.lower, INFEASIBLE);
+            if (!child.exact || total + remaining > best)
+                return bound(std::min(total + remaining, INFEASIBLE));
+            deepest = std::max(deepest, child.worst + 1);
+        }
+        return exact(total, deepest, game_guess);
+    }
+
+    bool stopped() const { return shared_.stop.load(std::memory_order_relaxed) != 0; }
+
+    static int bits_for(i64 value) {
+        int bits = 1;
+        while ((i64(1) << bits) < value) bits++;
+        return bits;
+    }
+
+    const Game<Cell>& game_;
+    Memo& memo_;
+    Shared& shared_;
+    Arena& arena_;
+    Word tag_;
+    std::vector<Key> keys_;
+};
+
+}  // namespace wordsolver
