@@ -1,0 +1,164 @@
+"""``prove``: the best first guess of a whole game, proven, on a Dask cluster or in-process."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from wordsolver.cli.base import JsonOption, app, stderr, stdout, warn
+from wordsolver.cli.options import HardOption, game_command, play_options
+from wordsolver.cli.progress import status_bar
+from wordsolver.errors import InvalidWordError
+from wordsolver.files import check_output
+from wordsolver.games import Game
+from wordsolver.memory import ensure_fits
+from wordsolver.proof import (
+    DaskRunner,
+    InProcessRunner,
+    Proof,
+    ProofCounts,
+    ProofSpec,
+    ResultsLog,
+    Runner,
+    SchedulerError,
+    dask_available,
+    process_bytes,
+    prove,
+)
+from wordsolver.search.compiled import threads
+from wordsolver.tree import save_tree
+
+#: Rows of the ranking printed at least (``--json`` gives all).
+SHOWN = 10
+
+
+@app.command("prove")
+@game_command
+def prove_command(
+    game: Game,
+    hard: HardOption = False,
+    top: Annotated[
+        int, typer.Option(min=1, help="how many of the best first guesses get exact values")
+    ] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="worker processes of the local cluster (default: the cores)"),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="run on an existing Dask cluster: its scheduler, e.g. tcp://host:8786"),
+    ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option(help="results file: every finished first guess, resumed when it exists"),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="tree file of the best first guess")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Prove which first guess is best: every allowed first guess gets a proven lower bound,
+    the best --top K exact values, and the best's optimal tree is saved. Resumable."""
+    if workers is not None and scheduler is not None:
+        raise InvalidWordError("give --workers (a local cluster) or --scheduler, not both")
+    short = game.name.split()[0]
+    mode = "-hard" if hard else ""
+    results_path = results or Path(f"{short}-{game.lists}{mode}.proof.jsonl")
+    target = output or Path(f"{short}-optimal.tree.json")
+    processes = 1 if scheduler is not None else (workers or threads()) + 1
+    ensure_fits(f"proving {game.name} on {processes} processes", processes * process_bytes(game))
+    log = ResultsLog(results_path, game, hard)  # a foreign file is refused before any work
+    check_output(target)
+    runner = _runner(workers, scheduler)
+    try:
+        if runner.dashboard is not None:
+            stderr.print(f"dashboard: {runner.dashboard}", markup=False)
+        spec = ProofSpec(game, hard=hard)
+        with status_bar(f"proving {short}") as update:
+
+            def progress(counts: ProofCounts) -> None:
+                detail = f"{counts.refuted} refuted, {counts.exact} exact, {counts.running} running"
+                update(counts.done, counts.classes, detail)
+
+            proof = prove(spec, runner, log, top=top, progress=progress)
+    finally:
+        runner.close()
+    proof.tree.options = play_options(hard, "allowed", None).describe()
+    save_tree(proof.tree, target)
+    _print(proof, results_path, target, as_json)
+
+
+def _runner(workers: int | None, scheduler: str | None) -> Runner:
+    if dask_available():
+        if scheduler is not None:
+            return DaskRunner(scheduler=scheduler)
+        return DaskRunner(workers=workers or threads())
+    if scheduler is not None:
+        raise SchedulerError("--scheduler needs Dask: pip install 'wordsolver[cluster]'")
+    warn("Dask is not installed (pip install 'wordsolver[cluster]'): proving in this process")
+    return InProcessRunner()
+
+
+def _data(proof: Proof, results: Path, tree: Path) -> dict[str, Any]:
+    n = len(proof.game.secrets)
+    return {
+        "game": proof.game.name,
+        "lists": proof.game.lists,
+        "hard": proof.hard,
+        "top": proof.top,
+        "best": proof.best.guess,
+        "total": proof.best.total,
+        "mean": round(proof.best.total / n, 6),
+        "symmetric": proof.symmetric,
+        "classes": proof.counts.classes,
+        "exact": proof.counts.exact,
+        "refuted": proof.counts.refuted,
+        "computed": proof.counts.computed,
+        "seconds": round(proof.seconds, 3),
+        "results": os.fspath(results),
+        "tree": os.fspath(tree),
+        "ranking": [
+            {
+                "guess": standing.guess,
+                "total": standing.total,
+                "mean": round(standing.total / n, 6),
+                "exact": standing.exact,
+                "worst": standing.worst if standing.exact else None,
+                "searched_as": standing.searched_as,
+            }
+            for standing in proof.ranking
+        ],
+    }
+
+
+def _print(proof: Proof, results: Path, tree: Path, as_json: bool) -> None:
+    data = _data(proof, results, tree)
+    if as_json:
+        stdout.print_json(json.dumps(data, ensure_ascii=False))
+        return
+    counts = proof.counts
+    title = (
+        f"{proof.game.name}{' (hard)' if proof.hard else ''}: first guesses"
+        f" ({counts.exact} classes exact, {counts.refuted} refuted; {counts.classes} searched)"
+    )
+    table = Table("rank", "first guess", "total", "mean", "proof", "worst", title=title)
+    ranking = data["ranking"]
+    shown = max(SHOWN, sum(row["exact"] for row in ranking[: proof.top]))
+    for rank, row in enumerate(ranking[:shown], start=1):
+        proof_text = "exact" if row["exact"] else f"≥ {row['total']}"
+        worst = "" if row["worst"] is None else str(row["worst"])
+        table.add_row(
+            str(rank), row["guess"], str(row["total"]), f"{row['mean']:.4f}", proof_text, worst
+        )
+    stdout.print(table)
+    if len(ranking) > shown:
+        stdout.print(f"… {len(ranking) - shown} more first guesses, each with its bound (--json)")
+    stdout.print(
+        f"best: {proof.best.guess}, {proof.best.total} guesses in total"
+        f" (mean {data['mean']:.4f}), proven; tree saved {tree}; results in {results}"
+    )

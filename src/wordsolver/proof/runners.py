@@ -1,0 +1,158 @@
+"""Where the first guesses of a proof are evaluated: in this process, or on a Dask cluster.
+
+A runner pulls tasks ``(guess, cutoff)`` one at a time from the proof as it has room for them
+(so each task gets the best cutoff known when it starts) and yields the outcomes as they
+finish. :class:`DaskRunner` keeps a few tasks per worker thread in flight on a local cluster of
+worker processes it starts, or on an existing cluster; a worker that dies mid-task has its
+task run again elsewhere (Dask's own retry of lost tasks).
+
+Dask is optional (``pip install 'wordsolver[cluster]'``): :func:`dask_available` says whether
+it is installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from wordsolver.errors import WordsolverError
+from wordsolver.proof.prover import Outcome, ProofSpec, evaluate_first_guess
+
+#: How long connecting to a scheduler may take before it is called unreachable.
+CONNECT_SECONDS = 5.0
+#: Tasks kept in flight per worker thread (one running, one waiting with its cutoff).
+TASKS_PER_THREAD = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Evaluate ``guess`` played first: exactly if its total is at most ``cutoff``."""
+
+    guess: int
+    cutoff: int
+
+
+#: The proof's next task, or None when it has none to give until an outcome comes in.
+NextTask = Callable[[], Task | None]
+
+
+class SchedulerError(WordsolverError):
+    """A Dask scheduler cannot be reached, or the address is not one."""
+
+
+class Runner(Protocol):
+    """Evaluates tasks somewhere and yields their outcomes as they finish."""
+
+    #: Where the cluster's dashboard is served, when there is one.
+    dashboard: str | None
+
+    def run(self, spec: ProofSpec, next_task: NextTask) -> Iterator[Outcome]:
+        """Run tasks from ``next_task`` until it has none and none is left running."""
+        ...
+
+    def close(self) -> None:
+        """Stop what the runner started."""
+        ...
+
+
+class InProcessRunner:
+    """Every task in this process, one after another."""
+
+    dashboard: str | None = None
+
+    def run(self, spec: ProofSpec, next_task: NextTask) -> Iterator[Outcome]:
+        while (task := next_task()) is not None:
+            yield evaluate_first_guess(spec, task.guess, task.cutoff)
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+def dask_available() -> bool:
+    """Whether Dask's distributed scheduler is installed."""
+    return importlib.util.find_spec("distributed") is not None
+
+
+class DaskRunner:
+    """Tasks on a Dask cluster: a local one of ``workers`` processes (one thread each), or the
+    cluster whose scheduler is at ``scheduler``."""
+
+    def __init__(self, *, workers: int | None = None, scheduler: str | None = None) -> None:
+        self._dask: Any = importlib.import_module("distributed")
+        self._cluster: Any = None
+        if scheduler is None:
+            self._cluster = self._dask.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0" if _has_dashboard() else None,
+                silence_logs=logging.ERROR,
+            )
+            self._client: Any = self._dask.Client(self._cluster, set_as_default=False)
+        else:
+            self._client = _connect(self._dask.Client, scheduler)
+        self.dashboard: str | None = self._dashboard_link()
+        self._spec: Any = None
+
+    def _dashboard_link(self) -> str | None:
+        if self._cluster is None:
+            services = self._client.scheduler_info().get("services", {})
+            return None if "dashboard" not in services else str(self._client.dashboard_link)
+        return str(self._client.dashboard_link) if _has_dashboard() else None
+
+    @property
+    def client(self) -> Any:
+        """The Dask client (for tests and callers that watch the workers)."""
+        return self._client
+
+    def threads(self) -> int:
+        """Worker threads the cluster has now."""
+        counts: dict[str, int] = self._client.nthreads()
+        return max(1, sum(counts.values()))
+
+    def run(self, spec: ProofSpec, next_task: NextTask) -> Iterator[Outcome]:
+        # One kernel thread per task: the cluster's threads are the parallelism.
+        shared = self._client.scatter(replace(spec, threads=1), broadcast=True, hash=False)
+        finished = self._dask.as_completed(loop=self._client.loop)
+        in_flight = 0
+        while True:
+            while in_flight < TASKS_PER_THREAD * self.threads():
+                task = next_task()
+                if task is None:
+                    break
+                future = self._client.submit(
+                    evaluate_first_guess, shared, task.guess, task.cutoff, pure=False
+                )
+                finished.add(future)
+                in_flight += 1
+            if in_flight == 0:
+                return
+            future = next(finished)
+            in_flight -= 1
+            yield future.result()
+
+    def close(self) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def _has_dashboard() -> bool:
+    return importlib.util.find_spec("bokeh") is not None
+
+
+def _connect(client_class: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``, or one line saying why there is none."""
+    try:
+        return client_class(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        raise SchedulerError(
+            f"no Dask scheduler answers at {address} within {CONNECT_SECONDS:g} s ({error})"
+        ) from None
+    except (ValueError, TypeError) as error:
+        raise SchedulerError(
+            f"{address!r} is not a scheduler address (e.g. tcp://host:8786): {error}"
+        ) from None
