@@ -133,11 +133,19 @@ class ResultsLog:
                         " computed again",
                         stacklevel=2,
                     )
-                    break
+                    self._cut(len(line))
+                    return
                 raise ResultsFileError(f"{self.path}: damaged at line {number}") from None
             self.entries[entry.guess] = entry
-        if torn:  # mend the end so that appends start on a line of their own
+        if torn:  # a whole last line without its newline: appends start on a line of their own
             self._append(b"\n")
+
+    def _cut(self, size: int) -> None:
+        """Drop the last ``size`` bytes (a line cut short), so appends follow whole lines."""
+        try:
+            os.truncate(self.path, self.path.stat().st_size - size)
+        except OSError as error:
+            raise UserFileError(f"{self.path}: cannot write ({error.strerror})") from None
 
     def _check(self, recorded: dict[str, Any]) -> None:
         expected = self.expected

@@ -12,6 +12,8 @@ it is installed.
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import importlib.util
 import logging
 from collections.abc import Callable, Iterator
@@ -22,7 +24,7 @@ from wordsolver.errors import WordsolverError
 from wordsolver.proof.prover import Outcome, ProofSpec, evaluate_first_guess
 
 #: How long connecting to a scheduler may take before it is called unreachable.
-CONNECT_SECONDS = 5.0
+CONNECT_SECONDS = 3.0
 #: Tasks kept in flight per worker thread (one running, one waiting with its cutoff).
 TASKS_PER_THREAD = 2
 
@@ -93,7 +95,7 @@ class DaskRunner:
             )
             self._client: Any = self._dask.Client(self._cluster, set_as_default=False)
         else:
-            self._client = _connect(self._dask.Client, scheduler)
+            self._client = _connect(self._dask, scheduler)
         self.dashboard: str | None = self._dashboard_link()
         self._spec: Any = None
 
@@ -144,15 +146,31 @@ def _has_dashboard() -> bool:
     return importlib.util.find_spec("bokeh") is not None
 
 
-def _connect(client_class: Any, address: str) -> Any:
-    """A client of the scheduler at ``address``, or one line saying why there is none."""
+def _connect(dask: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``, or one line saying why there is none: the
+    scheduler must answer a greeting within :data:`CONNECT_SECONDS` (a client alone would
+    wait on a peer that accepts and never speaks)."""
     try:
-        return client_class(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        asyncio.run(asyncio.wait_for(_greet(dask, address), CONNECT_SECONDS))
     except (OSError, TimeoutError) as error:
+        reason = f" ({error})" if str(error) else ""
         raise SchedulerError(
-            f"no Dask scheduler answers at {address} within {CONNECT_SECONDS:g} s ({error})"
+            f"no Dask scheduler answers at {address} within {CONNECT_SECONDS:g} s{reason}"
         ) from None
     except (ValueError, TypeError) as error:
         raise SchedulerError(
             f"{address!r} is not a scheduler address (e.g. tcp://host:8786): {error}"
         ) from None
+    return dask.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+
+
+async def _greet(dask: Any, address: str) -> None:
+    """Ask the scheduler at ``address`` who it is; OSError when what answers is not one."""
+    comm = await dask.comm.connect(address, timeout=CONNECT_SECONDS)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        reply = await comm.read()
+    finally:
+        comm.abort()
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise OSError(f"what answers at {address} is not a Dask scheduler")
