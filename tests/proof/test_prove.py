@@ -160,3 +160,18 @@ def test_a_damaged_line_inside_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b"".join(lines))
     with pytest.raises(ResultsFileError, match="damaged at line 3"):
         ResultsLog(path, game_named("words"), False)
+
+
+def test_a_time_budget_stops_with_proven_bounds_and_the_proof_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    game = game_named("words")
+    log = ResultsLog(path, game, False)
+    stopped = prove(ProofSpec(game), InProcessRunner(), log, top=60, seconds=0)
+    plain = plain_values("words")
+    assert not stopped.complete and stopped.best is None and stopped.tree is None
+    assert stopped.counts.computed == 0
+    assert 0 < stopped.lower_bound <= min(total for total, _ in plain.values())
+    assert all(s.total <= plain[s.guess][0] for s in stopped.ranking)
+    finished = _prove("words", path, top=60)
+    assert finished.complete and finished.lower_bound == finished.best.total
+    assert finished.tree is not None and finished.tree.proven

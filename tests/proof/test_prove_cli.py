@@ -74,3 +74,13 @@ def test_an_unreachable_scheduler_is_one_line_within_ten_seconds(
     assert done.code == 2
     assert done.err.count("error:") == 1 and "no Dask scheduler answers" in done.err
     assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_prove_within_a_time_budget_reports_the_bound(run_cli: RunCli, tmp_path: Path) -> None:
+    done = run_cli(
+        "prove", "wordle", "--words", "crane,slate,trace,react,caret,salet,least,steal",
+        "--time", "0.001", "--results", str(tmp_path / "r.jsonl"), "-o", str(tmp_path / "t"),
+    )  # fmt: skip
+    assert done.code == 0, done.err
+    assert "not finished within --time: every play needs at least" in done.out
+    assert "the same command goes on" in done.out

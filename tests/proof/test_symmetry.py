@@ -11,7 +11,8 @@ import pytest
 from tests.proof.conftest import SMALL, plain_values, small, words_game
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
-from wordsolver.proof.symmetric import SymmetricSearch, guess_rows
+from wordsolver.proof.first_guess import FirstGuessSearch
+from wordsolver.proof.symmetric import SymmetricSearch
 from wordsolver.proof.symmetry import all_rows, game_symmetry
 from wordsolver.search import UNLIMITED_TRIES, CompiledSearch
 from wordsolver.tree import DecisionTree
@@ -79,14 +80,14 @@ def test_symmetric_search_equals_the_plain_one(name: str) -> None:
     search = CompiledSearch(matrix, workers=1)
     symmetric = SymmetricSearch(search, symmetry, min_size=3, depth=8)
     everything = np.arange(len(game.secrets), dtype=np.intp)
-    pool = all_rows(game)
     tries = game.max_tries or UNLIMITED_TRIES
+    first = FirstGuessSearch(search, everything, tries, all_rows(game), symmetric)
     plain = plain_values(name)
     for row, word in enumerate(game.guesses.words):
-        value = symmetric.first_guess_value(row, everything, tries, pool)
+        value = first.value(row)
         assert value.exact
         assert (value.total, value.worst) == plain[word], word
-        rows = guess_rows(symmetric, row, everything, tries, pool)
+        rows = first.tree_rows(row)
         tree = DecisionTree(matrix, nodes_of(rows), "optimal")
         needed = tree.guesses_needed()
         assert (int(needed.sum()), int(needed.max())) == plain[word], word
@@ -102,10 +103,11 @@ def test_symmetric_cutoffs_are_sound(name: str) -> None:
     symmetric = SymmetricSearch(search, symmetry, min_size=3, depth=8)
     everything = np.arange(len(game.secrets), dtype=np.intp)
     tries = game.max_tries or UNLIMITED_TRIES
+    first = FirstGuessSearch(search, everything, tries, all_rows(game), symmetric)
     plain = plain_values(name)
     best = min(total for total, _ in plain.values())
     for row, word in enumerate(game.guesses.words):
-        value = symmetric.first_guess_value(row, everything, tries, all_rows(game), best)
+        value = first.value(row, best)
         total = plain[word][0]
         if total <= best:
             assert value.exact and value.total == total

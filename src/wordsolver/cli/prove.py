@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from wordsolver.cli.base import JsonOption, app, stderr, stdout, warn
-from wordsolver.cli.options import HardOption, game_command, play_options
+from wordsolver.cli.options import HardOption, finite_seconds, game_command, play_options
 from wordsolver.cli.progress import status_bar
 from wordsolver.errors import InvalidWordError
 from wordsolver.files import check_output
@@ -60,6 +60,14 @@ def prove_command(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="tree file of the best first guess")
     ] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option(
+            "--time",
+            callback=finite_seconds,
+            help="stop after this long with what is proven so far (the same command goes on)",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Prove which first guess is best: every allowed first guess gets a proven lower bound,
@@ -85,12 +93,13 @@ def prove_command(
                 detail = f"{counts.refuted} refuted, {counts.exact} exact, {counts.running} running"
                 update(counts.done, counts.classes, detail)
 
-            proof = prove(spec, runner, log, top=top, progress=progress)
+            proof = prove(spec, runner, log, top=top, seconds=seconds, progress=progress)
     finally:
         runner.close()
-    proof.tree.options = play_options(hard, "allowed", None).describe()
-    save_tree(proof.tree, target)
-    _print(proof, results_path, target, as_json)
+    if proof.tree is not None:
+        proof.tree.options = play_options(hard, "allowed", None).describe()
+        save_tree(proof.tree, target)
+    _print(proof, results_path, target if proof.tree is not None else None, as_json)
 
 
 def _runner(workers: int | None, scheduler: str | None) -> Runner:
@@ -104,16 +113,19 @@ def _runner(workers: int | None, scheduler: str | None) -> Runner:
     return InProcessRunner()
 
 
-def _data(proof: Proof, results: Path, tree: Path) -> dict[str, Any]:
+def _data(proof: Proof, results: Path, tree: Path | None) -> dict[str, Any]:
     n = len(proof.game.secrets)
+    best = proof.best
     return {
         "game": proof.game.name,
         "lists": proof.game.lists,
         "hard": proof.hard,
         "top": proof.top,
-        "best": proof.best.guess,
-        "total": proof.best.total,
-        "mean": round(proof.best.total / n, 6),
+        "complete": proof.complete,
+        "lower_bound": proof.lower_bound,
+        "best": None if best is None else best.guess,
+        "total": None if best is None else best.total,
+        "mean": None if best is None else round(best.total / n, 6),
         "symmetric": proof.symmetric,
         "classes": proof.counts.classes,
         "exact": proof.counts.exact,
@@ -121,7 +133,7 @@ def _data(proof: Proof, results: Path, tree: Path) -> dict[str, Any]:
         "computed": proof.counts.computed,
         "seconds": round(proof.seconds, 3),
         "results": os.fspath(results),
-        "tree": os.fspath(tree),
+        "tree": None if tree is None else os.fspath(tree),
         "ranking": [
             {
                 "guess": standing.guess,
@@ -136,7 +148,7 @@ def _data(proof: Proof, results: Path, tree: Path) -> dict[str, Any]:
     }
 
 
-def _print(proof: Proof, results: Path, tree: Path, as_json: bool) -> None:
+def _print(proof: Proof, results: Path, tree: Path | None, as_json: bool) -> None:
     data = _data(proof, results, tree)
     if as_json:
         stdout.print_json(json.dumps(data, ensure_ascii=False))
@@ -144,7 +156,7 @@ def _print(proof: Proof, results: Path, tree: Path, as_json: bool) -> None:
     counts = proof.counts
     title = (
         f"{proof.game.name}{' (hard)' if proof.hard else ''}: first guesses"
-        f" ({counts.exact} classes exact, {counts.refuted} refuted; {counts.classes} searched)"
+        f" ({counts.exact} classes exact, {counts.refuted} refuted, of {counts.classes})"
     )
     table = Table("rank", "first guess", "total", "mean", "proof", "worst", title=title)
     ranking = data["ranking"]
@@ -158,7 +170,15 @@ def _print(proof: Proof, results: Path, tree: Path, as_json: bool) -> None:
     stdout.print(table)
     if len(ranking) > shown:
         stdout.print(f"… {len(ranking) - shown} more first guesses, each with its bound (--json)")
+    saved = "" if tree is None else f"; tree saved {tree}"
+    if proof.complete and data["best"] is not None:
+        stdout.print(
+            f"best: {data['best']}, {data['total']} guesses in total (mean {data['mean']:.4f}),"
+            f" proven{saved}; results in {results}"
+        )
+        return
+    found = "" if data["best"] is None else f"; best found {data['best']} ({data['total']})"
     stdout.print(
-        f"best: {proof.best.guess}, {proof.best.total} guesses in total"
-        f" (mean {data['mean']:.4f}), proven; tree saved {tree}; results in {results}"
+        f"not finished within --time: every play needs at least {proof.lower_bound} guesses"
+        f"{found}{saved}; the same command goes on from {results}"
     )

@@ -54,21 +54,26 @@ class Standing:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Proof:
-    """A finished proof: the ranking (best first) and the optimal tree of the best."""
+    """A proof, finished or stopped by its time budget: the ranking (best first, each first
+    guess with its exact value or its proven lower bound), the least total any play can have
+    (``lower_bound``, proven) and the tree of the best exact first guess found (None when
+    none is exact yet). ``complete``: every first guess settled, the best proven."""
 
     game: Game
     hard: bool
     top: int
     ranking: tuple[Standing, ...]
-    tree: DecisionTree
+    tree: DecisionTree | None
     counts: ProofCounts
     symmetric: bool
     seconds: float
+    complete: bool
+    lower_bound: int
 
     @property
-    def best(self) -> Standing:
-        """The best first guess."""
-        return self.ranking[0]
+    def best(self) -> Standing | None:
+        """The best exact first guess found (proven best when ``complete``)."""
+        return next((standing for standing in self.ranking if standing.exact), None)
 
 
 @dataclass(slots=True)
@@ -94,14 +99,18 @@ def prove(
     results: ResultsLog,
     *,
     top: int = 1,
+    seconds: float | None = None,
     progress: ProofProgress | None = None,
 ) -> Proof:
     """Prove the best ``top`` first guesses of the game exact and bound all the others,
     evaluating on ``runner`` and recording in ``results`` (whose entries are taken as done).
+    Within ``seconds`` no task starts after the budget and the runner stops waiting at it;
+    the proof is then incomplete (the same call with the same results file continues it).
     ``progress`` gets the counts after every outcome."""
     if top < 1:
         raise ValueError("top must be at least 1")
     started = time.perf_counter()
+    stop_at = None if seconds is None else time.monotonic() + seconds
     prover = prover_for(spec)
     game = spec.game
     words = game.guesses.words
@@ -128,13 +137,15 @@ def prove(
     report()
 
     def next_task() -> Task | None:
+        if stop_at is not None and time.monotonic() >= stop_at:
+            return None
         chosen = ledger.next_class()
         if chosen is None:
             return None
         chosen.running = True
         return Task(chosen.searched, ledger.cutoff())
 
-    for outcome in runner.run(spec, next_task):
+    for outcome in runner.run(spec, next_task, stop_at):
         known = classes[class_of[outcome.guess]]
         known.running = False
         known.computed = True
@@ -226,26 +237,33 @@ def _finish(
         for row in known.members.tolist()
     ]
     standings.sort(key=lambda s: (s.total, not s.exact, s.worst, game.guess_index[s.guess]))
+    counts = ledger.counts()
+    complete = counts.done == counts.classes
     solved = [known for known in classes if known.exact and known.bound < INFEASIBLE]
-    if not solved:
+    if complete and not solved:
         tries = game.max_tries
         raise WordsolverError(f"no first guess solves every secret within {tries} tries")
-    best = min(solved, key=lambda known: (known.bound, known.worst, known.searched))
-    rows = best.rows if isinstance(best.rows, np.ndarray) else prover.tree_rows(best.searched)
-    tree = DecisionTree(
-        matrix=prover.matrix,
-        root=nodes_of(rows),
-        strategy="optimal",
-        proven=True,
-        lower_bound=best.bound,
-    )
+    lower = min(known.bound for known in classes)
+    tree = None
+    if solved:
+        best = min(solved, key=lambda known: (known.bound, known.worst, known.searched))
+        rows = best.rows if isinstance(best.rows, np.ndarray) else prover.tree_rows(best.searched)
+        tree = DecisionTree(
+            matrix=prover.matrix,
+            root=nodes_of(rows),
+            strategy="optimal",
+            proven=complete,
+            lower_bound=lower,
+        )
     return Proof(
         game=game,
         hard=prover.spec.hard,
         top=top,
         ranking=tuple(standings),
         tree=tree,
-        counts=ledger.counts(),
+        counts=counts,
         symmetric=prover.symmetry is not None,
         seconds=seconds,
+        complete=complete,
+        lower_bound=lower,
     )

@@ -19,9 +19,10 @@ import numpy as np
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, matrix_bytes, pattern_matrix
 from wordsolver.partition import IdArray
-from wordsolver.proof.symmetric import SymmetricSearch, guess_rows
+from wordsolver.proof.first_guess import FirstGuessSearch
+from wordsolver.proof.symmetric import SymmetricSearch
 from wordsolver.proof.symmetry import Symmetry, game_symmetry
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, CompiledSearch, FirstGuessValue
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, FirstGuessValue
 from wordsolver.search.compiled import exact_search
 from wordsolver.search.exact import Int64Array
 from wordsolver.search.memo import MEMO_SLOTS
@@ -82,7 +83,10 @@ class FirstGuessProver:
         found = game_symmetry(self.game) if spec.symmetric and not spec.hard else None
         #: The game's symmetry in use (None: every first guess is searched for itself).
         self.symmetry: Symmetry | None = found
-        self._symmetric = None if found is None else SymmetricSearch(self.search, found)
+        symmetric = None if found is None else SymmetricSearch(self.search, found)
+        self._first = FirstGuessSearch(
+            self.search, self.candidates, self.tries, self.pool, symmetric
+        )
 
     def bounds(self, rows: IdArray) -> Int64Array:
         """A cheap proven lower bound on each first guess of ``rows``: the level floors of its
@@ -97,23 +101,12 @@ class FirstGuessProver:
 
     def value(self, guess: int, cutoff: int = INFEASIBLE) -> FirstGuessValue:
         """The exact value of ``guess`` played first if it is at most ``cutoff``, else a
-        proven lower bound above it."""
-        if self._symmetric is not None:
-            return self._symmetric.first_guess_value(
-                guess, self.candidates, self.tries, self.pool, cutoff
-            )
-        if isinstance(self.search, CompiledSearch) and not self.spec.hard:
-            return self.search.first_guess_value(
-                guess, self.candidates, self.tries, self.pool, cutoff
-            )
-        # Hard mode (and the readable search): each bucket with the guesses the rules leave.
-        value = self.search.try_guess(self.candidates, self.tries, self.pool, guess, cutoff)
-        return FirstGuessValue(guess, value.lower, value.exact, value.worst)
+        proven lower bound above it (:class:`~wordsolver.proof.first_guess.FirstGuessSearch`)."""
+        return self._first.value(guess, cutoff)
 
     def tree_rows(self, guess: int) -> Int64Array:
         """The optimal tree of ``guess`` played first, once its value was found exact."""
-        solver = self._symmetric or self.search
-        return guess_rows(solver, guess, self.candidates, self.tries, self.pool)
+        return self._first.tree_rows(guess)
 
     def evaluate(self, guess: int, cutoff: int) -> Outcome:
         """:meth:`value`, timed, with the tree rows when exact."""

@@ -16,6 +16,8 @@ import asyncio
 import importlib
 import importlib.util
 import logging
+import queue
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -45,14 +47,21 @@ class SchedulerError(WordsolverError):
     """A Dask scheduler cannot be reached, or the address is not one."""
 
 
+class WorkerError(WordsolverError):
+    """The cluster's workers kept dying on a task."""
+
+
 class Runner(Protocol):
     """Evaluates tasks somewhere and yields their outcomes as they finish."""
 
     #: Where the cluster's dashboard is served, when there is one.
     dashboard: str | None
 
-    def run(self, spec: ProofSpec, next_task: NextTask) -> Iterator[Outcome]:
-        """Run tasks from ``next_task`` until it has none and none is left running."""
+    def run(
+        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+    ) -> Iterator[Outcome]:
+        """Run tasks from ``next_task`` until it has none and none is left running, or
+        (``stop_at``, in :func:`time.monotonic` seconds) until that time."""
         ...
 
     def close(self) -> None:
@@ -65,7 +74,10 @@ class InProcessRunner:
 
     dashboard: str | None = None
 
-    def run(self, spec: ProofSpec, next_task: NextTask) -> Iterator[Outcome]:
+    def run(
+        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+    ) -> Iterator[Outcome]:
+        """Each task in turn (a task running at ``stop_at`` is finished first)."""
         while (task := next_task()) is not None:
             yield evaluate_first_guess(spec, task.guess, task.cutoff)
 
@@ -115,26 +127,49 @@ class DaskRunner:
         counts: dict[str, int] = self._client.nthreads()
         return max(1, sum(counts.values()))
 
-    def run(self, spec: ProofSpec, next_task: NextTask) -> Iterator[Outcome]:
+    def run(
+        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+    ) -> Iterator[Outcome]:
+        """Tasks on the cluster, a few per worker thread in flight; the ones still running at
+        ``stop_at`` (or when the caller stops reading) are cancelled."""
         # One kernel thread per task: the cluster's threads are the parallelism.
         shared = self._client.scatter(replace(spec, threads=1), broadcast=True, hash=False)
-        finished = self._dask.as_completed(loop=self._client.loop)
-        in_flight = 0
-        while True:
-            while in_flight < TASKS_PER_THREAD * self.threads():
-                task = next_task()
-                if task is None:
-                    break
-                future = self._client.submit(
-                    evaluate_first_guess, shared, task.guess, task.cutoff, pure=False
-                )
-                finished.add(future)
-                in_flight += 1
-            if in_flight == 0:
-                return
-            future = next(finished)
-            in_flight -= 1
-            yield future.result()
+        running: set[Any] = set()
+        finished: queue.Queue[Any] = queue.Queue()
+        try:
+            while True:
+                while len(running) < TASKS_PER_THREAD * self.threads():
+                    task = next_task()
+                    if task is None:
+                        break
+                    future = self._client.submit(
+                        evaluate_first_guess, shared, task.guess, task.cutoff, pure=False
+                    )
+                    future.add_done_callback(finished.put)
+                    running.add(future)
+                if not running:
+                    return
+                left = None if stop_at is None else stop_at - time.monotonic()
+                if left is not None and left <= 0:
+                    return
+                try:
+                    future = finished.get(timeout=left)
+                except queue.Empty:
+                    return
+                running.discard(future)
+                yield self._result(future)
+        finally:
+            for future in running:
+                future.cancel()
+
+    def _result(self, future: Any) -> Outcome:
+        try:
+            outcome: Outcome = future.result()
+        except self._dask.KilledWorker:
+            raise WorkerError(
+                "a first guess was lost with every worker that ran it (out of memory?)"
+            ) from None
+        return outcome
 
     def close(self) -> None:
         self._client.close()

@@ -10,11 +10,14 @@ those of the plain search; the guesses chosen may be other members of their clas
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import numpy as np
 
 from wordsolver.partition import IdArray, partition_stats, split
 from wordsolver.proof.symmetry import Symmetry
-from wordsolver.search import INFEASIBLE, FirstGuessValue, OptimalSearch, SetValue
+from wordsolver.search import INFEASIBLE, OptimalSearch, SetValue
 from wordsolver.search.exact import Int64Array, Pool
 from wordsolver.search.exact import _better as better
 
@@ -24,6 +27,47 @@ SYMMETRY_MIN = 64
 SYMMETRY_DEPTH = 3
 
 History = tuple[int, ...]
+#: Solves a set left by a history: (candidates, tries left, pool, beta, history) → value.
+Solve = Callable[[IdArray, int, Pool, int, History], SetValue]
+
+
+@dataclass(frozen=True, slots=True)
+class Bucket:
+    """A bucket of a guess: its secrets, a proven lower bound on them, the guesses left."""
+
+    members: IdArray
+    floor: int
+    pool: Pool
+
+
+def search_buckets(
+    solve: Solve,
+    guess: int,
+    size: int,
+    buckets: list[Bucket],
+    tries_left: int,
+    best: int,
+    history: History,
+) -> SetValue:
+    """The exact total of ``guess`` played on a set of ``size`` secrets whose non-winning
+    buckets these are, if it is at most ``best``; else a lower bound above it. The buckets are
+    searched smallest first, each only for what can still fit under ``best`` beside the
+    floors of the others (the search's own rule)."""
+    total = size
+    remaining = sum(bucket.floor for bucket in buckets)
+    if total + remaining > best:
+        return SetValue(total + remaining)
+    worst = 1
+    below = (*history, guess)
+    for bucket in sorted(buckets, key=lambda bucket: len(bucket.members)):
+        remaining -= bucket.floor
+        beta = best - total - remaining + 1
+        child = solve(bucket.members, tries_left - 1, bucket.pool, beta, below)
+        total += child.lower
+        if not child.exact or total + remaining > best:
+            return SetValue(min(total + remaining, INFEASIBLE))
+        worst = max(worst, child.worst + 1)
+    return SetValue(total, True, worst, guess)
 
 
 class SymmetricSearch:
@@ -46,20 +90,6 @@ class SymmetricSearch:
         self._memo: dict[tuple[bytes, int], SetValue] = {}
 
     # -- values ---------------------------------------------------------------------------
-
-    def first_guess_value(
-        self,
-        guess: int,
-        candidates: IdArray,
-        tries_left: int,
-        pool: Pool,
-        cutoff: int = INFEASIBLE,
-    ) -> FirstGuessValue:
-        """Like :meth:`wordsolver.search.CompiledSearch.first_guess_value`: the exact value
-        of ``guess`` played first when it is at most ``cutoff``, else a lower bound above."""
-        fan_out = int(partition_stats(self.search.matrix, pool, candidates).n_buckets.max())
-        value = self._try_guess(candidates, tries_left, pool, guess, cutoff, fan_out, ())
-        return FirstGuessValue(guess, value.lower, value.exact, value.worst)
 
     def solve(
         self, candidates: IdArray, tries_left: int, pool: Pool, beta: int, history: History
@@ -140,27 +170,15 @@ class SymmetricSearch:
         history: History,
     ) -> SetValue:
         """Exact total of ``guess`` played on the set if it is at most ``best``, else a
-        lower bound above it; its buckets smallest first, each for what still fits."""
+        lower bound above it (its buckets bounded by their level floors)."""
         buckets = [
-            (members, self.search.floor(members, fan_out))
+            Bucket(members, self.search.floor(members, fan_out), pool)
             for pattern, members in split(self.search.matrix.values[guess, candidates], candidates)
             if pattern != self.game.win_pattern
         ]
-        buckets.sort(key=lambda bucket: len(bucket[0]))
-        total = len(candidates)
-        remaining = sum(floor for _, floor in buckets)
-        if total + remaining > best:
-            return SetValue(total + remaining)
-        worst = 1
-        below = (*history, guess)
-        for members, floor in buckets:
-            remaining -= floor
-            child = self.solve(members, tries_left - 1, pool, best - total - remaining + 1, below)
-            total += child.lower
-            if not child.exact or total + remaining > best:
-                return SetValue(min(total + remaining, INFEASIBLE))
-            worst = max(worst, child.worst + 1)
-        return SetValue(total, True, worst, guess)
+        return search_buckets(
+            self.solve, guess, len(candidates), buckets, tries_left, best, history
+        )
 
     # -- trees ----------------------------------------------------------------------------
 
