@@ -27,6 +27,7 @@ def test_prove_ranks_saves_the_tree_and_resumes(run_cli: RunCli, tmp_path: Path)
     report = json.loads(first.out)
     assert (report["best"], report["total"], report["symmetric"]) == ("aab", 206, True)
     assert report["classes"] == 3 and report["computed"] > 0
+    assert 0 <= report["refuted_by_bound"] <= report["refuted"] == 1
     assert len(report["ranking"]) == 64 and report["ranking"][0]["exact"]
     assert all(row["total"] >= 206 for row in report["ranking"])
     checked = run_cli("tree", "check", str(tmp_path / "t.json"), *TINY, "--json")

@@ -84,7 +84,7 @@ def test_symmetric_search_equals_the_plain_one(name: str) -> None:
     first = FirstGuessSearch(search, everything, tries, all_rows(game), symmetric)
     plain = plain_values(name)
     for row, word in enumerate(game.guesses.words):
-        value = first.value(row)
+        value, _ = first.value(row)
         assert value.exact
         assert (value.total, value.worst) == plain[word], word
         rows = first.tree_rows(row)
@@ -107,7 +107,7 @@ def test_symmetric_cutoffs_are_sound(name: str) -> None:
     plain = plain_values(name)
     best = min(total for total, _ in plain.values())
     for row, word in enumerate(game.guesses.words):
-        value = first.value(row, best)
+        value, _ = first.value(row, best)
         total = plain[word][0]
         if total <= best:
             assert value.exact and value.total == total

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -90,7 +91,11 @@ def prove_command(
         with status_bar(f"proving {short}") as update:
 
             def progress(counts: ProofCounts) -> None:
-                detail = f"{counts.refuted} refuted, {counts.exact} exact, {counts.running} running"
+                detail = (
+                    f"{counts.refuted_by_bound} refuted by bound,"
+                    f" {counts.refuted - counts.refuted_by_bound} by search,"
+                    f" {counts.exact} exact, {counts.running} running"
+                )
                 update(counts.done, counts.classes, detail)
 
             proof = prove(spec, runner, log, top=top, seconds=seconds, progress=progress)
@@ -130,6 +135,7 @@ def _data(proof: Proof, results: Path, tree: Path | None) -> dict[str, Any]:
         "classes": proof.counts.classes,
         "exact": proof.counts.exact,
         "refuted": proof.counts.refuted,
+        "refuted_by_bound": proof.counts.refuted_by_bound,
         "computed": proof.counts.computed,
         "seconds": round(proof.seconds, 3),
         "results": os.fspath(results),
@@ -155,21 +161,32 @@ def _print(proof: Proof, results: Path, tree: Path | None, as_json: bool) -> Non
         return
     counts = proof.counts
     title = (
-        f"{proof.game.name}{' (hard)' if proof.hard else ''}: first guesses"
-        f" ({counts.exact} classes exact, {counts.refuted} refuted, of {counts.classes})"
+        f"{proof.game.name}{' (hard)' if proof.hard else ''}: {len(proof.ranking):,} first"
+        f" guesses in {counts.classes:,} classes of equal value: {counts.exact:,} exact,"
+        f" {counts.refuted:,} refuted"
     )
-    table = Table("rank", "first guess", "total", "mean", "proof", "worst", title=title)
+    table = Table("rank", "first guess", "alike", "total", "mean", "proof", "worst", title=title)
     ranking = data["ranking"]
-    shown = max(SHOWN, sum(row["exact"] for row in ranking[: proof.top]))
-    for rank, row in enumerate(ranking[:shown], start=1):
+    alike = Counter(row["searched_as"] for row in ranking)
+    # One row per class of first guesses of equal value (its first guess; --json lists all).
+    classes = [row for row in ranking if row["guess"] == row["searched_as"]]
+    shown = max(SHOWN, sum(row["exact"] for row in classes[: proof.top]))
+    for rank, row in enumerate(classes[:shown], start=1):
         proof_text = "exact" if row["exact"] else f"≥ {row['total']}"
         worst = "" if row["worst"] is None else str(row["worst"])
+        more = alike[row["guess"]] - 1
         table.add_row(
-            str(rank), row["guess"], str(row["total"]), f"{row['mean']:.4f}", proof_text, worst
+            str(rank),
+            row["guess"],
+            f"+{more}" if more else "",
+            str(row["total"]),
+            f"{row['mean']:.4f}",
+            proof_text,
+            worst,
         )
     stdout.print(table)
-    if len(ranking) > shown:
-        stdout.print(f"… {len(ranking) - shown} more first guesses, each with its bound (--json)")
+    if len(classes) > shown:
+        stdout.print(f"… {len(classes) - shown} more, each with its bound (--json: every guess)")
     saved = "" if tree is None else f"; tree saved {tree}"
     if proof.complete and data["best"] is not None:
         stdout.print(

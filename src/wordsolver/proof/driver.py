@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_
 from wordsolver.proof.results import Entry, ResultsLog
 from wordsolver.proof.runners import Runner, Task
 from wordsolver.search import INFEASIBLE
+from wordsolver.search.exact import Int64Array
 from wordsolver.tree.node import DecisionTree
 from wordsolver.tree.optimal import nodes_of
 
@@ -33,7 +34,9 @@ class ProofCounts:
 
     classes: int
     done: int
+    #: Classes shown above the cutoff: by bounds alone, or by a search.
     refuted: int
+    refuted_by_bound: int
     exact: int
     #: Tasks run by this call (not read from the results file).
     computed: int
@@ -85,9 +88,11 @@ class _Class:
     bound: int
     exact: bool = False
     worst: int = 0
-    rows: object = None
+    rows: Int64Array | None = None
     running: bool = False
-    computed: bool = field(default=False)
+    computed: bool = False
+    #: Whether a search ran on it (not only bounds).
+    took_search: bool = False
 
 
 ProofProgress = Callable[[ProofCounts], None]
@@ -128,6 +133,7 @@ def prove(
         row = game.guess_index.get(entry.guess)
         if row is not None:
             _take(classes[class_of[row]], entry.total, entry.exact, entry.worst, entry.rows)
+            classes[class_of[row]].took_search |= entry.searched
     ledger = _Ledger(classes, top)
 
     def report() -> None:
@@ -149,13 +155,14 @@ def prove(
         known = classes[class_of[outcome.guess]]
         known.running = False
         known.computed = True
+        known.took_search |= outcome.searched
         _take(known, outcome.total, outcome.exact, outcome.worst, outcome.rows)
         results.add(_entry(words, outcome))
         report()
     return _finish(prover, classes, ledger, top, time.perf_counter() - started)
 
 
-def _take(known: _Class, total: int, exact: bool, worst: int, rows: object) -> None:
+def _take(known: _Class, total: int, exact: bool, worst: int, rows: Int64Array | None) -> None:
     """What an outcome or a recorded entry says of a class: an exact value, or a bound."""
     if exact:
         known.bound, known.exact, known.worst, known.rows = total, True, worst, rows
@@ -171,6 +178,7 @@ def _entry(words: tuple[str, ...], outcome: Outcome) -> Entry:
         outcome.worst,
         outcome.seconds,
         outcome.rows,
+        outcome.searched,
     )
 
 
@@ -215,11 +223,14 @@ class _Ledger:
     def counts(self) -> ProofCounts:
         cutoff = self.cutoff()
         exact = sum(known.exact for known in self.classes)
-        refuted = sum(not known.exact and self.settled(known, cutoff) for known in self.classes)
+        refuted = [
+            known for known in self.classes if not known.exact and self.settled(known, cutoff)
+        ]
         return ProofCounts(
             classes=len(self.classes),
-            done=exact + refuted,
-            refuted=refuted,
+            done=exact + len(refuted),
+            refuted=len(refuted),
+            refuted_by_bound=sum(not known.took_search for known in refuted),
             exact=exact,
             computed=sum(known.computed for known in self.classes),
             running=sum(known.running for known in self.classes),
@@ -247,7 +258,7 @@ def _finish(
     tree = None
     if solved:
         best = min(solved, key=lambda known: (known.bound, known.worst, known.searched))
-        rows = best.rows if isinstance(best.rows, np.ndarray) else prover.tree_rows(best.searched)
+        rows = best.rows if best.rows is not None else prover.tree_rows(best.searched)
         tree = DecisionTree(
             matrix=prover.matrix,
             root=nodes_of(rows),

@@ -56,9 +56,10 @@ class FirstGuessSearch:
             return self.symmetric.solve(members, tries_left, pool, beta, history)
         return self.search.solve(members, tries_left, pool, beta)
 
-    def value(self, guess: int, cutoff: int = INFEASIBLE) -> FirstGuessValue:
+    def value(self, guess: int, cutoff: int = INFEASIBLE) -> tuple[FirstGuessValue, bool]:
         """The exact value of ``guess`` played first when it is at most ``cutoff``, else a
-        proven lower bound above it."""
+        proven lower bound above it; and whether it took a search (False: refuted by its
+        bounds alone)."""
         search = self.search
         candidates = self.candidates
         win = search.game.win_pattern
@@ -82,8 +83,10 @@ class FirstGuessSearch:
             deeper = max(bucket.floor, search.first_bound(bucket.members, bucket.pool))
             bound += deeper - bucket.floor
             buckets[k] = Bucket(bucket.members, deeper, bucket.pool)
+        if bound > cutoff:
+            return FirstGuessValue(guess, bound, False), False
         value = search_buckets(self._solve, guess, size, buckets, self.tries, cutoff, ())
-        return FirstGuessValue(guess, value.lower, value.exact, value.worst)
+        return FirstGuessValue(guess, value.lower, value.exact, value.worst), True
 
     def tree_rows(self, guess: int) -> Int64Array:
         """The optimal tree of ``guess`` played first, once :meth:`value` found it exact."""

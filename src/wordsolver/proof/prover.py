@@ -59,7 +59,8 @@ class Outcome:
     total: int
     exact: bool
     worst: int
-    cutoff: int
+    #: Whether it took a search (False: refuted by its bounds alone).
+    searched: bool
     seconds: float
     rows: Int64Array | None = field(default=None, repr=False)
 
@@ -102,7 +103,7 @@ class FirstGuessProver:
     def value(self, guess: int, cutoff: int = INFEASIBLE) -> FirstGuessValue:
         """The exact value of ``guess`` played first if it is at most ``cutoff``, else a
         proven lower bound above it (:class:`~wordsolver.proof.first_guess.FirstGuessSearch`)."""
-        return self._first.value(guess, cutoff)
+        return self._first.value(guess, cutoff)[0]
 
     def tree_rows(self, guess: int) -> Int64Array:
         """The optimal tree of ``guess`` played first, once its value was found exact."""
@@ -111,10 +112,10 @@ class FirstGuessProver:
     def evaluate(self, guess: int, cutoff: int) -> Outcome:
         """:meth:`value`, timed, with the tree rows when exact."""
         started = time.perf_counter()
-        value = self.value(guess, cutoff)
+        value, searched = self._first.value(guess, cutoff)
         rows = self.tree_rows(guess) if value.exact and value.total < INFEASIBLE else None
         seconds = time.perf_counter() - started
-        return Outcome(guess, value.total, value.exact, value.worst, cutoff, seconds, rows)
+        return Outcome(guess, value.total, value.exact, value.worst, searched, seconds, rows)
 
 
 #: This process's prover (one setup at a time: a new one replaces it).

@@ -10,10 +10,12 @@ machine lost power) is left out with a warning and that guess is computed again.
     {"guess": "aabc", "total": 5625, "exact": true, "worst": 5, "seconds": 71.2,
      "tree": [[guess row, parent node, pattern], ...]}
     {"guess": "abcd", "total": 5637, "exact": false, "worst": 0, "seconds": 25.4}
+    {"guess": "aaaa", "total": 5820, "exact": false, "worst": 0, "seconds": 0.1, "searched": false}
 
 ``game`` is the tree file's record of the game (:func:`wordsolver.tree.storage.game_identity`:
 rules and the lists' digests); a file whose game, mode or engine differ is refused, never
-mixed in. A guess may appear more than once (a bound later made exact); the last line wins.
+mixed in. ``searched: false`` marks a guess refuted by its bounds alone. A guess may appear
+more than once (a bound later made exact); the last line wins.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Entry:
     worst: int
     seconds: float
     rows: Int64Array | None = None
+    #: Whether it took a search (False: refuted by its bounds alone).
+    searched: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """The entry as one line's data."""
@@ -65,6 +69,8 @@ class Entry:
             "worst": self.worst,
             "seconds": round(self.seconds, 3),
         }
+        if not self.searched:
+            data["searched"] = False
         if self.rows is not None:
             data["tree"] = self.rows.tolist()
         return data
@@ -83,6 +89,7 @@ class Entry:
             worst=worst,
             seconds=float(data["seconds"]),
             rows=None if rows is None else np.array(rows, dtype=np.int64).reshape(-1, 3),
+            searched=bool(data.get("searched", True)),
         )
 
 
