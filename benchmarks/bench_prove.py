@@ -45,8 +45,12 @@ import psutil
 from rich.console import Console
 from rich.table import Table
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
 WORKERS = 2
+sys.path.insert(0, str(ROOT))  # the study's list builder lives with the tests
+
+from tests.study.russian_lists import write_study_lists  # noqa: E402
 
 
 def note(message: str) -> None:
@@ -177,17 +181,12 @@ def row_bulls(folder: Path, minutes: float) -> Row:
 
 def study_lists(folder: Path) -> list[str]:
     """The study's lists as the issue gives them, written as files: the options naming them."""
-    source = DATA / "five-letters"
-    rows = [line.split(";") for line in (source / "all-words.csv").read_text("utf-8").splitlines()]
-    allowed = [
-        word
-        for word, origin, flag in rows
-        if flag != "not-exists" and (flag == "exists" or origin == "OpenCorpora")
-    ]
-    answers = (source / "tbank-answers-assumption.txt").read_text("utf-8").split()
+    files = write_study_lists(DATA / "five-letters", folder / "lists")
+    answers = set(files["2066"].read_text("utf-8").split()) - {"драже", "кешью"}
+    allowed = set(files["4109"].read_text("utf-8").split()) - {"танок", "такое"}
     answers_file, allowed_file = folder / "answers.txt", folder / "allowed.txt"
-    answers_file.write_text("\n".join(sorted(set(answers) - {"драже", "кешью"})), "utf-8")
-    allowed_file.write_text("\n".join(sorted(set(allowed) - {"танок", "такое"})), "utf-8")
+    answers_file.write_text("\n".join(sorted(answers)), "utf-8")
+    allowed_file.write_text("\n".join(sorted(allowed)), "utf-8")
     return ["--answers", str(answers_file), "--allowed", str(allowed_file)]
 
 

@@ -14,6 +14,7 @@ from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.proof import InProcessRunner, ProofSpec, ResultsFileError, ResultsLog, prove
 from wordsolver.strategies import PlayOptions
+from wordsolver.tree import check_tree
 from wordsolver.tree.optimal import optimal_tree
 
 
@@ -87,6 +88,11 @@ def test_hard_mode_values_follow_the_hard_mode_pools(tmp_path: Path) -> None:
     for standing in proof.ranking[:12]:
         options = PlayOptions(hard=True, openers=(standing.guess,))
         assert standing.total == optimal_tree(matrix, options).total, standing.guess
+    tree = proof.tree
+    assert tree is not None
+    tree.options = PlayOptions(hard=True).describe()
+    check_tree(tree)  # every guess of the saved tree keeps to hard mode
+    assert int(tree.guesses_needed().sum()) == proof.ranking[0].total
 
 
 def test_a_finished_proof_resumes_without_computing(tmp_path: Path) -> None:
