@@ -162,7 +162,8 @@ def _print(proof: Proof, results: Path, tree: Path | None, as_json: bool) -> Non
     counts = proof.counts
     title = (
         f"{proof.game.name}{' (hard)' if proof.hard else ''}: {len(proof.ranking):,} first"
-        f" guesses in {counts.classes:,} classes of equal value: {counts.exact:,} exact,"
+        f" guesses in {counts.classes:,} {'class' if counts.classes == 1 else 'classes'}"
+        f" of equal value: {counts.exact:,} exact,"
         f" {counts.refuted:,} refuted"
     )
     table = Table("rank", "first guess", "alike", "total", "mean", "proof", "worst", title=title)

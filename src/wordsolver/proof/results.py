@@ -173,8 +173,11 @@ class ResultsLog:
                 " give another --results file"
             )
         if recorded.get("hard") != expected["hard"]:
-            mode = "hard mode" if recorded.get("hard") else "free play"
-            raise ResultsFileError(f"{self.path}: made for {mode}; give another --results file")
+            modes = ("free play", "hard mode")
+            made, wanted = modes[bool(recorded.get("hard"))], modes[bool(expected["hard"])]
+            raise ResultsFileError(
+                f"{self.path}: made for {made}, not {wanted}; give another --results file"
+            )
         if recorded.get("engine") != expected["engine"]:
             raise ResultsFileError(
                 f"{self.path}: made by another engine version ({recorded.get('engine')});"
