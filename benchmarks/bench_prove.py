@@ -16,7 +16,7 @@ Rows and targets (this 2-core machine):
   than the 145 s (2.3 GB) the issue measured for a solver that bounds every first guess and
   refines the lowest.
 - ``wordle``: Wordle's original lists (12,972 first guesses), salet 7,920 proven best, goal
-  ≤ 60 min within 16 GB. Run for ``--minutes`` (default 60) with ``--time``; when not finished,
+  ≤ 60 min within 16 GB. When not finished within ``--minutes``,
   the throughput by kind (refuted / exact per hour, from the results file) and the projected
   time on N workers are printed. Then the exact values of the reference solver's top six first
   guesses are proven (one process, no cutoff): salet 7,920, reast 7,923, crate and trace 7,926,
@@ -24,6 +24,8 @@ Rows and targets (this 2-core machine):
 - ``tonguess3``: the proven whole-game lower bound after each of six slices of ``--minutes``/6
   (the same command resumed each time: the results file carries over).
 
+``bulls``, ``5bukv`` and ``wordle`` run with ``--time`` set to ``--minutes`` (the top-6 values of
+``wordle`` get as long again): a row that does not finish shows its proven bound, and fails.
 ``--quick`` runs the Mastermind and Wordle answers-only rows only. Progress goes to stderr,
 the table to stdout; exit code 1 when a target with a known answer is missed.
 """
@@ -173,7 +175,7 @@ def row_mastermind(folder: Path, minutes: float) -> Row:
 
 
 def row_bulls(folder: Path, minutes: float) -> Row:
-    run = prove(["bulls"], folder)
+    run = prove(["bulls"], folder, seconds=minutes * 60)
     report = run.report or {}
     ok = report.get("complete") is True and report.get("total") == 26274 and run.wall <= 3600
     return Row("bulls", _best(run), "26,274, ≤ 3,600 s", run, _verdict(ok))
@@ -191,7 +193,7 @@ def study_lists(folder: Path) -> list[str]:
 
 
 def row_5bukv(folder: Path, minutes: float) -> Row:
-    run = prove(["5bukv", *study_lists(folder)], folder)
+    run = prove(["5bukv", *study_lists(folder)], folder, seconds=minutes * 60)
     report = run.report or {}
     ok = report.get("complete") is True and run.wall <= 3600
     return Row("5bukv (2,064 / 4,108)", _best(run), "proven, ≤ 3,600 s", run, _verdict(ok))
@@ -230,52 +232,61 @@ def row_wordle(folder: Path, minutes: float) -> list[Row]:
     ]
     if report and not report["complete"]:
         rows.append(_throughput(folder / "results.jsonl", report, run.wall))
-    rows.append(_wordle_top(folder))
+    rows.append(_wordle_top(folder, minutes * 60))
     return rows
 
 
 def _throughput(path: Path, report: dict[str, Any], wall: float) -> Row:
-    """First guesses per hour by kind, and the time all of them would take."""
+    """First guesses per hour by kind, and a linear projection of the searches still to run
+    (the classes neither exact nor above the cutoff) onto N workers."""
     entries = [json.loads(line) for line in path.read_bytes().splitlines()[1:]]
     exact = sum(entry["exact"] for entry in entries)
-    refuted = report["refuted"]  # by search or by the cheap bound
+    by_search = report["refuted"] - report["refuted_by_bound"]
     hours = wall / 3600
     left = report["classes"] - report["refuted"] - report["exact"]
-    rate = (refuted + exact) / hours
-    projection = {n: left / (rate * n / WORKERS) + hours for n in (2, 8, 32)}
+    rate = (by_search + exact) / hours  # searches per hour on WORKERS workers
+    projection = {n: left / (rate * n / WORKERS) if rate else float("inf") for n in (2, 8, 32)}
     text = (
-        f"{refuted / hours:,.0f} refuted/h, {exact / hours:,.0f} exact/h; {left:,} left:"
-        f" all in {projection[2]:.1f} h on 2 workers, {projection[8]:.1f} h on 8,"
+        f"{report['refuted_by_bound']:,} refuted by bound at once; searched {by_search:,}"
+        f" refuted + {exact:,} exact in {hours:.2f} h ({rate:,.0f}/h); {left:,} left:"
+        f" {projection[2]:.1f} h more on 2 workers, {projection[8]:.1f} h on 8,"
         f" {projection[32]:.2f} h on 32"
     )
     return Row("  throughput", text, "", None, "")
 
 
-def _wordle_top(folder: Path) -> Row:
-    """The exact values of the reference solver's top first guesses, in one process."""
+def _wordle_top(folder: Path, seconds: float) -> Row:
+    """The exact values of the reference solver's top first guesses, in one process, each
+    printed as it is proven (those proven within ``seconds``)."""
     script = (
         "import json, sys\n"
         "from wordsolver.games import find_game, GameOverrides\n"
         "from wordsolver.proof.prover import FirstGuessProver, ProofSpec\n"
         "game = find_game('wordle', GameOverrides(lists='original'))\n"
         "prover = FirstGuessProver(ProofSpec(game))\n"
-        "values = {w: prover.value(game.guess_row(w)).total for w in sys.argv[1:]}\n"
-        "print(json.dumps(values))\n"
+        "for w in sys.argv[1:]:\n"
+        "    print(json.dumps([w, prover.value(game.guess_row(w)).total]), flush=True)\n"
     )
     env = {**os.environ, "WORDSOLVER_CACHE_DIR": str(folder / "cache")}
     started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-c", script, *WORDLE_TOP],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    command = [sys.executable, "-c", script, *WORDLE_TOP]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=seconds)
+        out, err = done.stdout, done.stderr
+    except subprocess.TimeoutExpired as stopped:
+        out, err = _text(stopped.stdout), f"stopped after {seconds:.0f} s"
     wall = time.perf_counter() - started
-    values = json.loads(done.stdout) if done.returncode == 0 else {}
-    text = ", ".join(f"{word} {total:,}" for word, total in values.items()) or done.stderr[-200:]
+    values = dict(json.loads(line) for line in out.splitlines())
+    text = ", ".join(f"{word} {total:,}" for word, total in values.items())
+    if len(values) < len(WORDLE_TOP):
+        text = f"{text} ({err[-200:].strip()})"
     run = Run(None, wall, 0.0, 0.0)
     return Row("  top 6 exact", text, "= the reference's", run, _verdict(values == WORDLE_TOP))
+
+
+def _text(output: str | bytes | None) -> str:
+    """What a stopped process printed."""
+    return output.decode() if isinstance(output, bytes) else output or ""
 
 
 def row_tonguess3(folder: Path, minutes: float) -> list[Row]:
