@@ -132,8 +132,10 @@ class DaskRunner:
     ) -> Iterator[Outcome]:
         """Tasks on the cluster, a few per worker thread in flight; the ones still running at
         ``stop_at`` (or when the caller stops reading) are cancelled."""
-        # One kernel thread per task: the cluster's threads are the parallelism.
-        shared = self._client.scatter(replace(spec, threads=1), broadcast=True, hash=False)
+        # One kernel thread per task: the cluster's threads are the parallelism. The spec goes
+        # with every task rather than scattered once: scattered data lost with a killed worker
+        # cannot be recovered, and every task needing it would be cancelled, not retried.
+        shared = replace(spec, threads=1)
         running: set[Any] = set()
         finished: queue.Queue[Any] = queue.Queue()
         try:
