@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "wordsolver.cli.study",
     "wordsolver.cli.words",
     "wordsolver.cli.tree",
+    "wordsolver.cli.prove",
     "wordsolver.cli.fallout",
     "wordsolver.cli.solve",
     "wordsolver.cli.play",

@@ -84,3 +84,21 @@ def pattern_table(game: Game) -> PatternMatrix:
     finally:
         if bar is not None:
             bar.stop()
+
+
+@contextmanager
+def status_bar(label: str) -> Iterator[Callable[[int, int, str], None]]:
+    """Yield a callback ``update(completed, total, detail)`` that sets a bar's steps done of
+    all and the detail shown beside them (what the steps so far came to), with the time left."""
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[detail]}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+        task = bar.add_task(label, total=None, detail="")
+        yield lambda completed, total, detail: bar.update(
+            task, completed=completed, total=total, detail=detail
+        )

@@ -359,16 +359,18 @@ def exact_search(
     limit: SearchLimit | None = None,
     weights: SecretWeights | None = None,
     compiled: bool = True,
+    workers: int | None = None,
 ) -> OptimalSearch:
     """The exact search for these play options: on the compiled core when it covers them
-    (unweighted, any allowed word may be guessed), else the readable search."""
+    (unweighted, any allowed word may be guessed; ``workers`` threads, default every core),
+    else the readable search."""
     game = matrix.game
     fits = len(game.secrets) <= MAX_SECRETS and len(game.guesses) <= MAX_GUESSES
     # Hard mode in compiled code is Wordle's own (the colours rule's), for words of up to
     # HARD_LENGTH letters.
     plays = not hard or (isinstance(game.rule, ColoursRule) and game.length <= HARD_LENGTH)
     if compiled and fits and plays and not (only_candidates or weights is not None):
-        return CompiledSearch(matrix, hard=hard, limit=limit)
+        return CompiledSearch(matrix, hard=hard, limit=limit, workers=workers)
     return OptimalSearch(
         matrix, hard=hard, only_candidates=only_candidates, limit=limit, weights=weights
     )

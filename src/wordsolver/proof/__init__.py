@@ -1,0 +1,39 @@
+"""Whole-game proofs: which first guess is best, proven, on one process or a Dask cluster.
+
+:func:`prove` bounds every first guess and proves the best K exact (:mod:`.driver`), sharing
+the first guesses out to a runner (:mod:`.runners`: this process, or a Dask cluster) whose
+workers evaluate one first guess under a cutoff each (:mod:`.prover`), searching one guess per
+symmetry class where the game has symmetries (:mod:`.symmetry`, :mod:`.symmetric`), and keeps
+every finished first guess in a results file at once (:mod:`.results`), so a stopped proof
+resumes where it stopped.
+
+Floors: above the search (:mod:`wordsolver.search`) and the tree (:mod:`wordsolver.tree`),
+below the faces.
+"""
+
+from wordsolver.proof.driver import Proof, ProofCounts, Standing, prove
+from wordsolver.proof.prover import ProofSpec, process_bytes
+from wordsolver.proof.results import ResultsFileError, ResultsLog
+from wordsolver.proof.runners import (
+    DaskRunner,
+    InProcessRunner,
+    Runner,
+    SchedulerError,
+    dask_available,
+)
+
+__all__ = [
+    "DaskRunner",
+    "InProcessRunner",
+    "Proof",
+    "ProofCounts",
+    "ProofSpec",
+    "ResultsFileError",
+    "ResultsLog",
+    "Runner",
+    "SchedulerError",
+    "Standing",
+    "dask_available",
+    "process_bytes",
+    "prove",
+]

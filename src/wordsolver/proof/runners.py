@@ -1,0 +1,213 @@
+"""Where the first guesses of a proof are evaluated: in this process, or on a Dask cluster.
+
+A runner pulls tasks ``(guess, cutoff)`` one at a time from the proof as it has room for them
+(so each task gets the best cutoff known when it starts) and yields the outcomes as they
+finish. :class:`DaskRunner` keeps a few tasks per worker thread in flight on a local cluster of
+worker processes it starts, or on an existing cluster; a worker that dies mid-task has its
+task run again elsewhere (Dask's own retry of lost tasks).
+
+Dask is optional (``pip install 'wordsolver[cluster]'``): :func:`dask_available` says whether
+it is installed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import logging
+import queue
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from wordsolver.errors import WordsolverError
+from wordsolver.proof.prover import Outcome, ProofSpec, evaluate_first_guess
+
+#: How long connecting to a scheduler may take before it is called unreachable.
+CONNECT_SECONDS = 3.0
+#: Tasks kept in flight per worker thread (one running, one waiting with its cutoff).
+TASKS_PER_THREAD = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Evaluate ``guess`` played first: exactly if its total is at most ``cutoff``."""
+
+    guess: int
+    cutoff: int
+
+
+#: The proof's next task, or None when it has none to give until an outcome comes in.
+NextTask = Callable[[], Task | None]
+
+
+class SchedulerError(WordsolverError):
+    """A Dask scheduler cannot be reached, or the address is not one."""
+
+
+class WorkerError(WordsolverError):
+    """The cluster's workers kept dying on a task."""
+
+
+class Runner(Protocol):
+    """Evaluates tasks somewhere and yields their outcomes as they finish."""
+
+    #: Where the cluster's dashboard is served, when there is one.
+    dashboard: str | None
+
+    def run(
+        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+    ) -> Iterator[Outcome]:
+        """Run tasks from ``next_task`` until it has none and none is left running, or
+        (``stop_at``, in :func:`time.monotonic` seconds) until that time."""
+        ...
+
+    def close(self) -> None:
+        """Stop what the runner started."""
+        ...
+
+
+class InProcessRunner:
+    """Every task in this process, one after another."""
+
+    dashboard: str | None = None
+
+    def run(
+        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+    ) -> Iterator[Outcome]:
+        """Each task in turn (a task running at ``stop_at`` is finished first)."""
+        while (task := next_task()) is not None:
+            yield evaluate_first_guess(spec, task.guess, task.cutoff)
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+def dask_available() -> bool:
+    """Whether Dask's distributed scheduler is installed."""
+    return importlib.util.find_spec("distributed") is not None
+
+
+class DaskRunner:
+    """Tasks on a Dask cluster: a local one of ``workers`` processes (one thread each), or the
+    cluster whose scheduler is at ``scheduler``."""
+
+    def __init__(self, *, workers: int | None = None, scheduler: str | None = None) -> None:
+        self._dask: Any = importlib.import_module("distributed")
+        self._cluster: Any = None
+        if scheduler is None:
+            self._cluster = self._dask.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0" if _has_dashboard() else None,
+                silence_logs=logging.ERROR,
+            )
+            self._client: Any = self._dask.Client(self._cluster, set_as_default=False)
+        else:
+            self._client = _connect(self._dask, scheduler)
+        self.dashboard: str | None = self._dashboard_link()
+        self._spec: Any = None
+
+    def _dashboard_link(self) -> str | None:
+        if self._cluster is None:
+            services = self._client.scheduler_info().get("services", {})
+            return None if "dashboard" not in services else str(self._client.dashboard_link)
+        return str(self._client.dashboard_link) if _has_dashboard() else None
+
+    @property
+    def client(self) -> Any:
+        """The Dask client (for tests and callers that watch the workers)."""
+        return self._client
+
+    def threads(self) -> int:
+        """Worker threads the cluster has now."""
+        counts: dict[str, int] = self._client.nthreads()
+        return max(1, sum(counts.values()))
+
+    def run(
+        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+    ) -> Iterator[Outcome]:
+        """Tasks on the cluster, a few per worker thread in flight; the ones still running at
+        ``stop_at`` (or when the caller stops reading) are cancelled."""
+        # One kernel thread per task: the cluster's threads are the parallelism. The spec goes
+        # with every task rather than scattered once: scattered data lost with a killed worker
+        # cannot be recovered, and every task needing it would be cancelled, not retried.
+        shared = replace(spec, threads=1)
+        running: set[Any] = set()
+        finished: queue.Queue[Any] = queue.Queue()
+        try:
+            while True:
+                while len(running) < TASKS_PER_THREAD * self.threads():
+                    task = next_task()
+                    if task is None:
+                        break
+                    future = self._client.submit(
+                        evaluate_first_guess, shared, task.guess, task.cutoff, pure=False
+                    )
+                    future.add_done_callback(finished.put)
+                    running.add(future)
+                if not running:
+                    return
+                left = None if stop_at is None else stop_at - time.monotonic()
+                if left is not None and left <= 0:
+                    return
+                try:
+                    future = finished.get(timeout=left)
+                except queue.Empty:
+                    return
+                running.discard(future)
+                yield self._result(future)
+        finally:
+            for future in running:
+                future.cancel()
+
+    def _result(self, future: Any) -> Outcome:
+        try:
+            outcome: Outcome = future.result()
+        except self._dask.KilledWorker:
+            raise WorkerError(
+                "a first guess was lost with every worker that ran it (out of memory?)"
+            ) from None
+        return outcome
+
+    def close(self) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def _has_dashboard() -> bool:
+    return importlib.util.find_spec("bokeh") is not None
+
+
+def _connect(dask: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``, or one line saying why there is none: the
+    scheduler must answer a greeting within :data:`CONNECT_SECONDS` (a client alone would
+    wait on a peer that accepts and never speaks)."""
+    try:
+        asyncio.run(asyncio.wait_for(_greet(dask, address), CONNECT_SECONDS))
+    except (OSError, TimeoutError) as error:
+        reason = f" ({error})" if str(error) else ""
+        raise SchedulerError(
+            f"no Dask scheduler answers at {address} within {CONNECT_SECONDS:g} s{reason}"
+        ) from None
+    except (ValueError, TypeError) as error:
+        raise SchedulerError(
+            f"{address!r} is not a scheduler address (e.g. tcp://host:8786): {error}"
+        ) from None
+    return dask.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+
+
+async def _greet(dask: Any, address: str) -> None:
+    """Ask the scheduler at ``address`` who it is; OSError when what answers is not one."""
+    comm = await dask.comm.connect(address, timeout=CONNECT_SECONDS)
+    try:
+        await comm.write({"op": "identity", "reply": True})
+        reply = await comm.read()
+    finally:
+        comm.abort()
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise OSError(f"what answers at {address} is not a Dask scheduler")
