@@ -11,6 +11,7 @@ import numpy as np
 import typer
 from rich.table import Table
 
+from wordsolver.cli.absurdle import build_adversary
 from wordsolver.cli.base import JsonOption, app, stdout
 from wordsolver.cli.options import (
     GuessFromOption,
@@ -94,6 +95,11 @@ def build(
     """Grow the strategy's decision tree (optimal: search and prove it) and save it."""
     options = play_options(hard, guess_from, opener)
     chosen = find_strategy(strategy, seed=seed)
+    if game.adversarial:
+        if not isinstance(chosen, Optimal):
+            raise InvalidWordError(f"{game.name} is solved by --strategy optimal only")
+        build_adversary(game, hard, output, as_json)
+        return
     if weights is not None and not isinstance(chosen, Optimal):
         raise InvalidWordError("--weights needs --strategy optimal")
     secret_weights = None if weights is None else load_weights(weights, game)
