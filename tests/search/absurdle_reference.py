@@ -59,9 +59,9 @@ def shortest_win_reference(
         firsts = []
         for guess in game.guesses.words:
             text, kept = adversary_reference(game, everything, guess)
-            if text == game.format_pattern(game.win_pattern):
-                firsts.append(guess)
-            elif wins(kept, length - 1, [(guess, game.parse_pattern(text))]):
+            if text == game.format_pattern(game.win_pattern) or wins(
+                kept, length - 1, [(guess, game.parse_pattern(text))]
+            ):
                 firsts.append(guess)
         if firsts:
             return length, firsts

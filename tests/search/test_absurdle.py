@@ -70,7 +70,7 @@ def test_host_keeps_the_largest_bucket(seed: int) -> None:
     [
         WORDS[:8],
         WORDS[10:22],
-        WORDS[20:27] + ("blimp", "champ", "whelp"),
+        (*WORDS[20:27], "blimp", "champ", "whelp"),
         WORDS[::2],
         WORDS[3:9] + WORDS[20:26],
     ],

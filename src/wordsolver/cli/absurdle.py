@@ -107,14 +107,17 @@ def solve_adversary(game: Game, history: str, hard: bool, as_json: bool) -> None
     print_forced_win(forced_win_json(hosted, win, every_first=False), as_json)
 
 
-def build_adversary(game: Game, hard: bool, output: Path | None, as_json: bool) -> None:
-    """``tree build absurdle -s optimal``: the shortest forced win from the start, proven, every
-    first guess that starts one counted; saved as JSON (one path: no decision tree)."""
+def build_adversary(
+    game: Game, hard: bool, output: Path | None, as_json: bool, every_first: bool
+) -> None:
+    """``tree build absurdle -s optimal``: the shortest forced win from the start, proven (with
+    ``every_first``, every first guess that starts one counted); saved as JSON (a win against
+    the adversary is one path: the tree format, which must reach every secret, does not fit)."""
     target = output or Path(f"{game.name.split()[0]}-optimal{'-hard' if hard else ''}.json")
     check_output(target)
     hosted = replayed_adversary(game, "", hard)
-    win = search_forced_win(hosted, every_first=True)
-    document = forced_win_json(hosted, win, every_first=True)
+    win = search_forced_win(hosted, every_first)
+    document = forced_win_json(hosted, win, every_first)
     write_output(target, (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode())
     print_forced_win(document, as_json)
     if not as_json:
