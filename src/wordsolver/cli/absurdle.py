@@ -13,7 +13,7 @@ from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import InvalidPatternError
 from wordsolver.files import check_output, write_output
 from wordsolver.games import Game
-from wordsolver.hosted.absurdle import AdversarialGame, feedback_refused
+from wordsolver.hosted.absurdle import AdversarialGame, replay_guesses
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search.absurdle import ForcedWin, forced_win
 
@@ -21,14 +21,11 @@ from wordsolver.search.absurdle import ForcedWin, forced_win
 def replayed_adversary(game: Game, history: str, hard: bool) -> AdversarialGame:
     """The game after the guesses of ``history`` (``crane,slate``), answered by the adversary;
     feedback in the history is refused (the host gives it)."""
-    hosted = AdversarialGame(pattern_matrix(game), hard=hard)
-    for item in (part.strip() for part in re.split(r"[,;]", history)):
-        if not item:
-            continue
-        if re.search(r"[:=\s]", item):
-            raise InvalidPatternError(feedback_refused(game.name) + ": give --history crane,slate")
-        hosted.guess(item)
-    return hosted
+    guesses = [part for part in re.split(r"[,;]", history) if part.strip()]
+    try:
+        return replay_guesses(pattern_matrix(game), guesses, hard=hard)
+    except InvalidPatternError as error:
+        raise InvalidPatternError(f"{error}: give --history crane,slate") from None
 
 
 def search_forced_win(hosted: AdversarialGame, every_first: bool) -> ForcedWin:

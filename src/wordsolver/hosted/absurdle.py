@@ -14,8 +14,11 @@ game is won only when the guess is the one word left.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from wordsolver.adversary import adversary_answer
-from wordsolver.errors import InvalidWordError, WordsolverError
+from wordsolver.errors import InvalidPatternError, InvalidWordError, WordsolverError
 from wordsolver.hosted.host import HostedGame
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import Step
@@ -50,3 +53,16 @@ class AdversarialGame(HostedGame):
 def feedback_refused(game_name: str) -> str:
     """The line that refuses feedback typed into an adversarial game."""
     return HOST_ANSWERS.format(game=game_name)
+
+
+def replay_guesses(
+    matrix: PatternMatrix, guesses: Iterable[str], *, hard: bool = False
+) -> AdversarialGame:
+    """The game after these guesses, each answered by the adversary; a guess written with
+    feedback (``crane:gy..g``, ``crane gy..g``) is refused: the host gives it."""
+    hosted = AdversarialGame(matrix, hard=hard)
+    for guess in guesses:
+        if re.search(r"[:=\s]", guess.strip()):
+            raise InvalidPatternError(feedback_refused(matrix.game.name))
+        hosted.guess(guess.strip())
+    return hosted
