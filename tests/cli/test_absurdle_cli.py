@@ -62,3 +62,14 @@ def test_tree_build_saves_the_proof(run_cli: RunCli, tmp_path: Path) -> None:
     assert document["hard"] and document["first_guess_count"] == len(document["first_guesses"])
     assert document["guesses"][0] in document["first_guesses"]
     assert f"saved {target}" in result.out
+
+
+def test_play_with_russian_lists(run_cli: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = find_game("absurdle", GameOverrides(lists="5bukv-study"))
+    assert game.alphabet.name == "cyrillic" and len(game.secrets) == 2066
+    text, kept = adversary_reference(game, game.secrets.words, "норка")
+    assert text == "....."  # no letter of норка in the largest bucket
+    monkeypatch.setattr("sys.stdin", io.StringIO("норка\nleft\nquit\n"))
+    result = run_cli("play", "absurdle", "--lists", "5bukv-study")
+    assert result.code == 0, result.err
+    assert f"{len(kept)} candidates left" in result.out

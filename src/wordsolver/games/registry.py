@@ -423,8 +423,9 @@ def list_sizes(spec: GameSpec, lists: ListSet) -> ListSizes | None:
     words), counted without generating anything."""
     if lists.answers is None or spec.length is None:
         return None
-    rule = WordRule(spec.alphabet, spec.length, spec.distinct_letters)
-    every = _count(spec.alphabet, spec.length, spec.distinct_letters)
+    alphabet = lists.alphabet or spec.alphabet
+    rule = WordRule(alphabet, spec.length, spec.distinct_letters)
+    every = _count(alphabet, spec.length, spec.distinct_letters)
     if lists.answers == "generated":
         return ListSizes(every, every, 0)
     words = _builtin_answers(spec, lists).words

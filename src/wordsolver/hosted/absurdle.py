@@ -18,10 +18,9 @@ import re
 from collections.abc import Iterable
 
 from wordsolver.adversary import adversary_answer
-from wordsolver.errors import InvalidPatternError, InvalidWordError, WordsolverError
+from wordsolver.errors import InvalidPatternError
 from wordsolver.hosted.host import HostedGame
 from wordsolver.matrix import PatternMatrix
-from wordsolver.session import Step
 
 #: What a player is told who types feedback into a game whose host answers by itself.
 HOST_ANSWERS = (
@@ -37,17 +36,11 @@ class AdversarialGame(HostedGame):
     def __init__(self, matrix: PatternMatrix, *, hard: bool = False) -> None:
         super().__init__(matrix, secret=0, hard=hard)
 
-    def guess(self, word: str) -> Step:
-        """Answer a guess as the adversary; InvalidWordError if it may not be played now."""
-        if self.finished:
-            raise WordsolverError("this game is over")
-        row = self.game.guess_row(word)
-        shown = self.game.guesses.words[row]
-        if self.hard and not self.session.consistent_mask()[row]:
-            raise InvalidWordError(f"hard mode: {shown} does not fit the feedback so far")
+    def answer(self, row: int) -> int:
+        """The adversary's feedback to the guess of that row: the largest bucket's."""
         answer = adversary_answer(self.matrix, self.session.candidates, row)
         self.secret = int(answer.bucket[0])
-        return self.session.push(shown, answer.pattern)
+        return answer.pattern
 
 
 def feedback_refused(game_name: str) -> str:

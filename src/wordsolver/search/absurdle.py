@@ -70,15 +70,11 @@ def forced_win(
     game = matrix.game
     secrets = np.arange(len(game.secrets), dtype=np.intp) if bucket is None else bucket
     mask = np.ones(len(game.guesses), np.bool_) if allowed is None else allowed
-    values = _guess_major(matrix)
-    ranks = preference(game)
-    n_patterns = game.n_patterns
+    search = _Search(matrix, _guess_major(matrix), preference(game), hard)
     length = 1
     while True:
-        if len(secrets) <= n_patterns ** (length - 1):
-            found = _wins_within(
-                matrix, values, ranks, secrets, mask, length, hard, every_first, progress
-            )
+        if len(secrets) <= game.n_patterns ** (length - 1):
+            found = search.wins_within(secrets, mask, length, every_first, progress)
             if found is not None:
                 path, firsts = found
                 words = game.guesses.words
@@ -88,159 +84,143 @@ def forced_win(
         length += 1
 
 
-def _wins_within(
-    matrix: PatternMatrix,
-    values: PatternArray,
-    ranks: RankArray,
-    bucket: IdArray,
-    mask: BoolArray,
-    length: int,
-    hard: bool,
-    every_first: bool,
-    progress: Progress | None,
-) -> tuple[list[int], list[int]] | None:
-    """A path of ``length`` guesses that wins from ``bucket`` and the first guesses that start
-    one (all of them with ``every_first``), or None when ``length`` guesses cannot win."""
-    if len(bucket) == 1 or length <= 2:
-        short = _rest_within(matrix, values, ranks, bucket, mask, length, hard)
-        if progress is not None:
-            progress(int(mask.sum()))
-        if short is None or len(short) == 1 or not every_first:
-            return None if short is None else (short, short[:1])
-        return short, _every_separating(values, bucket, mask, len(ranks))
-    firsts: list[int] = []
-    path: list[int] | None = None
-    rows = np.flatnonzero(mask)
-    step = _CHUNK
-    if not every_first:  # the guesses that leave fewest secrets first: a win is found sooner
-        left = [len(adversary_answer(matrix, bucket, int(row)).bucket) for row in rows]
-        rows = rows[np.argsort(left, kind="stable")]
-        step = _SMALL_CHUNK
-    for start in range(0, len(rows), step):
-        chunk = rows[start : start + step]
-        for row in _promising(matrix, values, ranks, bucket, mask, chunk, length, hard):
-            answer = adversary_answer(matrix, bucket, row)
-            after = consistent_after(matrix, mask, row, answer.pattern) if hard else mask
-            rest = _rest_within(matrix, values, ranks, answer.bucket, after, length - 1, hard)
-            if rest is None:
-                continue
-            firsts.append(row)
-            if path is None:
-                path = [row, *rest]
-            if not every_first:
+@dataclass(frozen=True, slots=True)
+class _Search:
+    """One game's search: its matrix, the cells guess-major, the adversary's tie ranks, and
+    whether hard mode holds."""
+
+    matrix: PatternMatrix
+    values: PatternArray
+    ranks: RankArray
+    hard: bool
+
+    @property
+    def n_patterns(self) -> int:
+        return len(self.ranks)
+
+    def after(self, bucket: IdArray, mask: BoolArray, row: int) -> tuple[IdArray, BoolArray]:
+        """The words the adversary keeps after a guess, and the guesses allowed next."""
+        answer = adversary_answer(self.matrix, bucket, row)
+        if self.hard:
+            mask = consistent_after(self.matrix, mask, row, answer.pattern)
+        return answer.bucket, mask
+
+    def last(self, bucket: IdArray) -> int:
+        """The guess row of the one word left."""
+        return int(self.matrix.game.secret_rows[bucket[0]])
+
+    def wins_within(
+        self,
+        bucket: IdArray,
+        mask: BoolArray,
+        length: int,
+        every_first: bool,
+        progress: Progress | None,
+    ) -> tuple[list[int], list[int]] | None:
+        """A path of ``length`` guesses that wins from ``bucket`` and the first guesses that
+        start one (all of them with ``every_first``), or None when ``length`` cannot win."""
+        if len(bucket) == 1 or length <= 2:
+            short = self.rest_within(bucket, mask, length)
+            if progress is not None:
+                progress(int(mask.sum()))
+            if short is None or len(short) == 1 or not every_first:
+                return None if short is None else (short, short[:1])
+            return short, self.every_separating(bucket, mask)
+        firsts: list[int] = []
+        path: list[int] | None = None
+        rows = np.flatnonzero(mask)
+        step = _CHUNK
+        if not every_first:  # the guesses that leave fewest words first: a win is found sooner
+            left = [len(adversary_answer(self.matrix, bucket, int(row)).bucket) for row in rows]
+            rows = rows[np.argsort(left, kind="stable")]
+            step = _SMALL_CHUNK
+        for start in range(0, len(rows), step):
+            chunk = rows[start : start + step]
+            for row in self.promising(bucket, mask, chunk, length):
+                rest = self.rest_within(*self.after(bucket, mask, row), length - 1)
+                if rest is None:
+                    continue
+                firsts.append(row)
+                if path is None:
+                    path = [row, *rest]
+                if not every_first:
+                    break
+            if progress is not None:
+                progress(len(chunk))
+            if path is not None and not every_first:
                 break
-        if progress is not None:
-            progress(len(chunk))
-        if path is not None and not every_first:
-            break
-    return None if path is None else (path, sorted(firsts))
+        return None if path is None else (path, sorted(firsts))
 
+    def promising(self, bucket: IdArray, mask: BoolArray, rows: IdArray, length: int) -> list[int]:
+        """The first guesses among ``rows`` that may start a win in ``length``: all of them,
+        sifted by the compiled kernel when ``length`` is 4 (its "no" is final: the masks it
+        reads allow at least the guesses hard mode allows)."""
+        if length != 4:
+            return [int(row) for row in rows]
+        if self.hard:
+            masks = np.empty((len(rows), len(mask)), np.bool_)
+            for i, row in enumerate(rows):
+                masks[i] = self.after(bucket, mask, int(row))[1]
+        else:
+            masks = np.broadcast_to(mask, (len(rows), len(mask)))
+        seconds = _first_level(self.values, bucket, rows.astype(np.intp), masks, self.ranks)
+        return [int(row) for row, second in zip(rows, seconds, strict=True) if second >= 0]
 
-def _promising(
-    matrix: PatternMatrix,
-    values: PatternArray,
-    ranks: RankArray,
-    bucket: IdArray,
-    mask: BoolArray,
-    rows: IdArray,
-    length: int,
-    hard: bool,
-) -> list[int]:
-    """The first guesses among ``rows`` that may start a win in ``length``: all that make
-    progress, sifted by the compiled kernel when ``length`` is 4 (its "no" is final: the masks
-    it reads allow at least the guesses hard mode allows)."""
-    if length != 4:
-        return [int(row) for row in rows]
-    if hard:
-        masks = np.empty((len(rows), len(mask)), np.bool_)
-        for i, row in enumerate(rows):
-            answer = adversary_answer(matrix, bucket, int(row))
-            masks[i] = consistent_after(matrix, mask, int(row), answer.pattern)
-    else:
-        masks = np.broadcast_to(mask, (len(rows), len(mask)))
-    seconds = _first_level(values, bucket, rows.astype(np.intp), masks, ranks)
-    return [int(row) for row, second in zip(rows, seconds, strict=True) if second >= 0]
-
-
-def _rest_within(
-    matrix: PatternMatrix,
-    values: PatternArray,
-    ranks: RankArray,
-    bucket: IdArray,
-    mask: BoolArray,
-    length: int,
-    hard: bool,
-) -> list[int] | None:
-    """A path of at most ``length`` guesses that wins from ``bucket``, or None."""
-    game = matrix.game
-    n_patterns = game.n_patterns
-    if len(bucket) == 1:
-        return [int(game.secret_rows[bucket[0]])]
-    if length <= 1 or len(bucket) > n_patterns ** (length - 1):
-        return None
-    if length == 2:
-        split = _separating(values, bucket, mask, np.zeros(n_patterns, np.bool_), 0)
-        return None if split < 0 else [split, _forced_last(matrix, bucket, split)]
-    if length == 3:
-        return _three(matrix, values, ranks, bucket, mask, hard)
-    for row in np.flatnonzero(mask):
-        answer = adversary_answer(matrix, bucket, int(row))
-        if len(answer.bucket) == len(bucket):
-            continue
-        after = consistent_after(matrix, mask, int(row), answer.pattern) if hard else mask
-        rest = _rest_within(matrix, values, ranks, answer.bucket, after, length - 1, hard)
-        if rest is not None:
-            return [int(row), *rest]
-    return None
-
-
-def _every_separating(
-    values: PatternArray, bucket: IdArray, mask: BoolArray, n_patterns: int
-) -> list[int]:
-    """Every allowed guess that gives each secret of ``bucket`` its own pattern."""
-    seen = np.zeros(n_patterns, np.bool_)
-    found: list[int] = []
-    row = _separating(values, bucket, mask, seen, 0)
-    while row >= 0:
-        found.append(row)
-        row = _separating(values, bucket, mask, seen, row + 1)
-    return found
-
-
-def _forced_last(matrix: PatternMatrix, bucket: IdArray, row: int) -> int:
-    """The last guess after ``row`` split ``bucket`` into single words: the one left."""
-    answer = adversary_answer(matrix, bucket, row)
-    return int(matrix.game.secret_rows[answer.bucket[0]])
-
-
-def _three(
-    matrix: PatternMatrix,
-    values: PatternArray,
-    ranks: RankArray,
-    bucket: IdArray,
-    mask: BoolArray,
-    hard: bool,
-) -> list[int] | None:
-    """A path of at most three guesses that wins from ``bucket``, or None (the compiled kernel
-    proposes; hard mode checks each proposal against the mask after its first guess)."""
-    n_patterns = matrix.game.n_patterns
-    counts = np.zeros(n_patterns, np.int64)
-    seen = np.zeros(n_patterns, np.bool_)
-    seconds = mask.copy()
-    while True:
-        second, third = _two_after(values, bucket, mask, ranks, counts, seen, seconds)
-        if second < 0:
+    def rest_within(self, bucket: IdArray, mask: BoolArray, length: int) -> list[int] | None:
+        """A path of at most ``length`` guesses that wins from ``bucket``, or None."""
+        if len(bucket) == 1:
+            return [self.last(bucket)]
+        if length <= 1 or len(bucket) > self.n_patterns ** (length - 1):
             return None
-        answer = adversary_answer(matrix, bucket, second)
-        if third < 0:  # one word left after the second guess
-            return [second, int(matrix.game.secret_rows[answer.bucket[0]])]
-        if not hard:
-            return [second, third, _forced_last(matrix, answer.bucket, third)]
-        after = consistent_after(matrix, mask, second, answer.pattern)
-        split = _separating(values, answer.bucket, after, seen, 0)
-        if split >= 0:
-            return [second, split, _forced_last(matrix, answer.bucket, split)]
-        seconds[second] = False
+        if length == 2:
+            seen = np.zeros(self.n_patterns, np.bool_)
+            split = _separating(self.values, bucket, mask, seen, 0)
+            return None if split < 0 else [split, self.forced_last(bucket, split)]
+        if length == 3:
+            return self.three(bucket, mask)
+        for row in np.flatnonzero(mask):
+            kept, after = self.after(bucket, mask, int(row))
+            if len(kept) == len(bucket):
+                continue
+            rest = self.rest_within(kept, after, length - 1)
+            if rest is not None:
+                return [int(row), *rest]
+        return None
+
+    def every_separating(self, bucket: IdArray, mask: BoolArray) -> list[int]:
+        """Every allowed guess that gives each word of ``bucket`` its own pattern."""
+        seen = np.zeros(self.n_patterns, np.bool_)
+        found: list[int] = []
+        row = _separating(self.values, bucket, mask, seen, 0)
+        while row >= 0:
+            found.append(row)
+            row = _separating(self.values, bucket, mask, seen, row + 1)
+        return found
+
+    def forced_last(self, bucket: IdArray, row: int) -> int:
+        """The last guess after ``row`` split ``bucket`` into single words: the one left."""
+        return self.last(adversary_answer(self.matrix, bucket, row).bucket)
+
+    def three(self, bucket: IdArray, mask: BoolArray) -> list[int] | None:
+        """A path of at most three guesses that wins from ``bucket``, or None (the compiled
+        kernel proposes; hard mode checks each proposal against the mask after its first
+        guess)."""
+        counts = np.zeros(self.n_patterns, np.int64)
+        seen = np.zeros(self.n_patterns, np.bool_)
+        seconds = mask.copy()
+        while True:
+            second, third = _two_after(self.values, bucket, mask, self.ranks, counts, seen, seconds)
+            if second < 0:
+                return None
+            kept, after = self.after(bucket, mask, second)
+            if third < 0:  # one word left after the second guess
+                return [second, self.last(kept)]
+            if not self.hard:
+                return [second, third, self.forced_last(kept, third)]
+            split = _separating(self.values, kept, after, seen, 0)
+            if split >= 0:
+                return [second, split, self.forced_last(kept, split)]
+            seconds[second] = False
 
 
 def _guess_major(matrix: PatternMatrix) -> PatternArray:

@@ -3,13 +3,15 @@ host answers each one itself, keeping as many words possible as it can."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Console
 from rich.text import Text
 
 from wordsolver.cli.repl.hosting import SoloRepl
 from wordsolver.cli.repl.moves import read_move
 from wordsolver.cli.repl.render import plural
-from wordsolver.cli.repl.repl import PromptError
+from wordsolver.cli.repl.repl import Command, PromptError
 from wordsolver.errors import InvalidPatternError
 from wordsolver.hosted.absurdle import AdversarialGame, feedback_refused
 from wordsolver.hosted.saves import SavedGame
@@ -23,6 +25,16 @@ class AdversaryRepl(SoloRepl):
     def __init__(self, console: Console, hosted: AdversarialGame, player: Player) -> None:
         super().__init__(console, hosted, player)
         self.adversary = hosted
+
+    def command_list(self) -> list[Command]:
+        unsaved = {
+            "quit": "leave (an adversarial game is not saved)",
+            "giveup": "end the game and see how many words were still possible",
+        }
+        return [
+            replace(command, summary=unsaved.get(command.name, command.summary))
+            for command in super().command_list()
+        ]
 
     def saved(self) -> SavedGame:
         raise PromptError("adversarial games are not saved")
