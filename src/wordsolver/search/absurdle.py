@@ -12,7 +12,7 @@ guess at every level; its only cuts are sound:
 * a guess that leaves the whole set makes no progress, so it never shortens a win.
 
 In hard mode each guess must keep to the feedback so far (the game's rule decides what that
-means, see :func:`~wordsolver.strategies.consistent_after`); the compiled kernels check the
+means, see :meth:`~wordsolver.games.FeedbackRule.hard_mode_allows`); the compiled kernels check the
 mask of the guesses before, and every split they report is checked again against the mask
 after the guess that led to it.
 """
@@ -29,7 +29,6 @@ from numba import njit, prange
 from wordsolver.adversary import RankArray, adversary_answer, preference
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies import consistent_after
 
 IdArray = npt.NDArray[np.intp]
 BoolArray = npt.NDArray[np.bool_]
@@ -101,8 +100,9 @@ class _Search:
     def after(self, bucket: IdArray, mask: BoolArray, row: int) -> tuple[IdArray, BoolArray]:
         """The words the adversary keeps after a guess, and the guesses allowed next."""
         answer = adversary_answer(self.matrix, bucket, row)
-        if self.hard:
-            mask = consistent_after(self.matrix, mask, row, answer.pattern)
+        if self.hard:  # the rule's own hard mode, as the exact search reads it
+            codes = self.matrix.game.guess_codes
+            mask = mask & self.matrix.game.rule.hard_mode_allows(codes, codes[row], answer.pattern)
         return answer.bucket, mask
 
     def last(self, bucket: IdArray) -> int:
