@@ -218,3 +218,20 @@ def test_phone_sized_screen(browser: Browser, served: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
     keep_screenshot(page, "wordle-phone")
     context.close()
+
+
+def test_absurdle_host_answers_until_the_forced_win(page: Page, served: str) -> None:
+    page.goto(f"{served}#absurdle")
+    expect(page.locator("#absurdle-status")).to_have_text("I hold no secret. Type a guess.")
+    page.select_option("#absurdle-lists", "original")
+    page.fill("#absurdle-guess", "crane gy..g")
+    page.click("#absurdle-form button[type=submit]")
+    expect(page.locator("#error")).to_contain_text("the host gives the feedback itself")
+    path = ("aesir", "yauld", "tench", "whoop")  # the 4-guess forced win the search finds
+    for turn, word in enumerate(path, 1):
+        page.fill("#absurdle-guess", word)
+        page.click("#absurdle-form button[type=submit]")
+        expect(page.locator("#absurdle-board .row")).to_have_count(turn)
+    expect(page.locator("#absurdle-status")).to_have_text("Solved in 4 guesses!")
+    expect(page.locator("#absurdle-board .row").last.locator(".tile.mark-2")).to_have_count(5)
+    keep_screenshot(page, "absurdle-solved")

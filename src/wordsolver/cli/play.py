@@ -11,8 +11,10 @@ from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import HardOption, StrategyOption, game_command
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl import terminal_lines
+from wordsolver.cli.repl.absurdle import AdversaryRepl
 from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
 from wordsolver.games import Game
+from wordsolver.hosted.absurdle import AdversarialGame
 from wordsolver.hosted.host import HostedGame
 from wordsolver.hosted.picking import daily_secret, hardest_secret, random_secret
 from wordsolver.hosted.resume import SOLO, VERSUS, restore_duel, restore_solo
@@ -38,8 +40,21 @@ def play(
     strategy: StrategyOption = "entropy",
     hard: HardOption = False,
 ) -> None:
-    """Guess a secret the program picks; at the end, see your game beside the solver's."""
+    """Guess a secret the program picks; at the end, see your game beside the solver's.
+
+    In an adversarial game (absurdle) the program holds no secret: it answers each guess so
+    that as many words as possible stay possible."""
     matrix = pattern_table(game)
+    if game.adversarial:
+        if daily or versus or resume:
+            raise typer.BadParameter(
+                f"{game.name} has no secret to pick or save: leave out --daily, --versus, --resume"
+            )
+        adversary = AdversaryRepl(
+            stdout, AdversarialGame(matrix, hard=hard), _player(matrix, strategy, hard, seed)
+        )
+        adversary.run(terminal_lines(stdout, adversary.completions))
+        return
     slot = SaveSlot.for_game(game, VERSUS if versus else SOLO)
     repl = (
         _resumed(matrix, slot, versus, seed)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from wordsolver.cli.absurdle import solve_adversary
 from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
@@ -85,7 +86,12 @@ def solve(
 
     With --json, print the state after --history and the suggestions, then exit. With --tree,
     the suggestions follow a saved decision tree (the strategy answers off the tree).
+    For absurdle, --history lists guesses only (the host answers them) and the answer is the
+    guess that forces the win soonest, proven.
     """
+    if game.adversarial:  # no secret: the guesses alone decide the answers
+        solve_adversary(game, history, hard, as_json)
+        return
     options = play_options(hard, guess_from, None)
     state, player = replayed(game, history, strategy, seed, options, seconds)
     if tree is not None:

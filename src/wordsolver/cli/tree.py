@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from wordsolver.cli.absurdle import build_adversary
 from wordsolver.cli.base import JsonOption, app, stdout
 from wordsolver.cli.options import (
     GuessFromOption,
@@ -88,11 +89,26 @@ def build(
         ),
     ] = None,
     seed: SeedOption = 0,
+    every_first: Annotated[
+        bool,
+        typer.Option(
+            "--every-first",
+            help="absurdle: try every first guess and count those that start a shortest win",
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Grow the strategy's decision tree (optimal: search and prove it) and save it."""
+    """Grow the strategy's decision tree (optimal: search and prove it) and save it.
+
+    For absurdle: find the shortest forced win and prove none is shorter (saved as JSON: a
+    win against the adversary is one path, not a tree)."""
     options = play_options(hard, guess_from, opener)
     chosen = find_strategy(strategy, seed=seed)
+    if game.adversarial:
+        if not isinstance(chosen, Optimal):
+            raise InvalidWordError(f"{game.name} is solved by --strategy optimal only")
+        build_adversary(game, hard, output, as_json, every_first)
+        return
     if weights is not None and not isinstance(chosen, Optimal):
         raise InvalidWordError("--weights needs --strategy optimal")
     secret_weights = None if weights is None else load_weights(weights, game)

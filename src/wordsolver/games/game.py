@@ -39,6 +39,8 @@ class Game:
     distinct_letters: bool = False
     description: str = field(default="", compare=False)
     lists: str = "custom"
+    #: The host answers each guess adversarially instead of holding a secret (Absurdle).
+    adversarial: bool = False
 
     @property
     def n_patterns(self) -> int:
@@ -141,6 +143,7 @@ def make_game(
     distinct_letters: bool = False,
     description: str = "",
     lists: str = "custom",
+    adversarial: bool = False,
 ) -> Game:
     """Assemble a game, sorting both lists and adding the secrets to the allowed guesses."""
     secret_words = tuple(sorted(secrets.words, key=alphabet.sort_key))
@@ -161,4 +164,5 @@ def make_game(
         distinct_letters=distinct_letters,
         description=description,
         lists=lists,
+        adversarial=adversarial,
     )

@@ -46,6 +46,8 @@ class ListSet:
     description: str
     #: The answers are the words of the game's length in a longer list (the dictionary).
     select_length: bool = False
+    #: The alphabet of these lists when it is not the game's own (another language's lists).
+    alphabet: Alphabet | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,6 +66,8 @@ class GameSpec:
     distinct_letters: bool
     description: str
     aliases: tuple[str, ...] = ()
+    #: The host keeps no secret: it answers each guess so as to keep the most secrets possible.
+    adversarial: bool = False
 
     @property
     def default_lists(self) -> ListSet:
@@ -119,6 +123,47 @@ _GENERATED = (
     ListSet(name="generated", answers="generated", allowed="generated", description="every string"),
 )
 
+_WORDLE_LISTS = (
+    ListSet(
+        name="nyt",
+        answers="wordle-answers-original",
+        allowed="wordle-allowed-nyt",
+        description="the original answers; the guesses today's game accepts",
+    ),
+    ListSet(
+        name="original",
+        answers="wordle-answers-original",
+        allowed="wordle-allowed-original",
+        description="the original game's lists (published optimal results use them)",
+    ),
+    ListSet(
+        name="wordlebot",
+        answers="wordle-answers-wordlebot",
+        allowed="wordle-allowed-nyt",
+        description="the answers of the game's own analysis bot; today's guesses",
+    ),
+    ListSet(
+        name="open",
+        answers="wordle-answers-open",
+        allowed="wordle-allowed-open",
+        description=_OPEN,
+    ),
+)
+_5BUKV_LISTS = (
+    ListSet(
+        name="study",
+        answers="5bukv-answers-study",
+        allowed="5bukv-allowed-study",
+        description="a published study's answers, and the words the game accepts",
+    ),
+    ListSet(
+        name="open",
+        answers="5bukv-answers-open",
+        allowed="5bukv-allowed-open",
+        description="built from open sources (OpenCorpora, wordfreq; CC-BY-SA)",
+    ),
+)
+
 GAMES: tuple[GameSpec, ...] = (
     GameSpec(
         name="wordle",
@@ -126,34 +171,26 @@ GAMES: tuple[GameSpec, ...] = (
         alphabet=LATIN,
         length=5,
         max_tries=6,
+        lists=_WORDLE_LISTS,
+        distinct_letters=False,
+        description="English Wordle: 5 letters, 6 tries, green/yellow/grey",
+    ),
+    GameSpec(
+        name="absurdle",
+        rule=COLOURS,
+        alphabet=LATIN,
+        length=5,
+        max_tries=None,
         lists=(
-            ListSet(
-                name="nyt",
-                answers="wordle-answers-original",
-                allowed="wordle-allowed-nyt",
-                description="the original answers; the guesses today's game accepts",
-            ),
-            ListSet(
-                name="original",
-                answers="wordle-answers-original",
-                allowed="wordle-allowed-original",
-                description="the original game's lists (published optimal results use them)",
-            ),
-            ListSet(
-                name="wordlebot",
-                answers="wordle-answers-wordlebot",
-                allowed="wordle-allowed-nyt",
-                description="the answers of the game's own analysis bot; today's guesses",
-            ),
-            ListSet(
-                name="open",
-                answers="wordle-answers-open",
-                allowed="wordle-allowed-open",
-                description=_OPEN,
+            *_WORDLE_LISTS,
+            *(
+                replace(lists, name=f"5bukv-{lists.name}", alphabet=CYRILLIC)
+                for lists in _5BUKV_LISTS
             ),
         ),
         distinct_letters=False,
-        description="English Wordle: 5 letters, 6 tries, green/yellow/grey",
+        description="adversarial Wordle: no secret; each answer keeps the most words possible",
+        adversarial=True,
     ),
     GameSpec(
         name="5bukv",
@@ -161,20 +198,7 @@ GAMES: tuple[GameSpec, ...] = (
         alphabet=CYRILLIC,
         length=5,
         max_tries=6,
-        lists=(
-            ListSet(
-                name="study",
-                answers="5bukv-answers-study",
-                allowed="5bukv-allowed-study",
-                description="a published study's answers, and the words the game accepts",
-            ),
-            ListSet(
-                name="open",
-                answers="5bukv-answers-open",
-                allowed="5bukv-allowed-open",
-                description="built from open sources (OpenCorpora, wordfreq; CC-BY-SA)",
-            ),
-        ),
+        lists=_5BUKV_LISTS,
         distinct_letters=False,
         description="Russian 5 букв: 5 letters (ё = е), 6 tries, colours",
         aliases=("five-letters",),
@@ -297,6 +321,8 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
     wanted = overrides or GameOverrides()
     lists = spec.list_set(wanted.lists)
     custom = wanted.length is not None or wanted.alphabet is not None
+    if lists.alphabet is not None:
+        spec = replace(spec, alphabet=lists.alphabet)
     if wanted.alphabet is not None:
         spec = replace(spec, alphabet=find_alphabet(wanted.alphabet))
     if wanted.tries is not None:
@@ -331,6 +357,7 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
         distinct_letters=spec.distinct_letters,
         description=spec.description,
         lists=lists.name if own else "custom",
+        adversarial=spec.adversarial,
     )
 
 
@@ -396,8 +423,9 @@ def list_sizes(spec: GameSpec, lists: ListSet) -> ListSizes | None:
     words), counted without generating anything."""
     if lists.answers is None or spec.length is None:
         return None
-    rule = WordRule(spec.alphabet, spec.length, spec.distinct_letters)
-    every = _count(spec.alphabet, spec.length, spec.distinct_letters)
+    alphabet = lists.alphabet or spec.alphabet
+    rule = WordRule(alphabet, spec.length, spec.distinct_letters)
+    every = _count(alphabet, spec.length, spec.distinct_letters)
     if lists.answers == "generated":
         return ListSizes(every, every, 0)
     words = _builtin_answers(spec, lists).words

@@ -1,13 +1,16 @@
-"""Games the program hosts: it picks a secret and scores your guesses (``wordsolver play``), or
-duels you (each hides a word for the other); saves of games in progress, and the review of a
-finished game beside the solver's play."""
+"""Games the program hosts: it picks a secret and scores your guesses (``wordsolver play``),
+duels you (each hides a word for the other), or answers adversarially with no secret at all
+(Absurdle); saves of games in progress, and the review of a finished game beside the solver's
+play."""
 
+from wordsolver.hosted.absurdle import AdversarialGame, replay_guesses
 from wordsolver.hosted.duel import Duel, Outcome
 from wordsolver.hosted.host import HostedGame, solver_path, solver_turn
 from wordsolver.hosted.picking import daily_secret, hardest_secret, random_secret
 from wordsolver.hosted.review import ReviewRow, review
 
 __all__ = [
+    "AdversarialGame",
     "Duel",
     "HostedGame",
     "Outcome",
@@ -15,6 +18,7 @@ __all__ = [
     "daily_secret",
     "hardest_secret",
     "random_secret",
+    "replay_guesses",
     "review",
     "solver_path",
     "solver_turn",

@@ -73,7 +73,12 @@ class HostedGame:
         shown = self.game.guesses.words[row]
         if self.hard and not self.session.consistent_mask()[row]:
             raise InvalidWordError(f"hard mode: {shown} does not fit the feedback so far")
-        return self.session.push(shown, int(self.matrix.values[row, self.secret]))
+        return self.session.push(shown, self.answer(row))
+
+    def answer(self, row: int) -> int:
+        """The host's feedback to the allowed guess of that row: its pattern against the
+        secret."""
+        return int(self.matrix.values[row, self.secret])
 
     def give_up(self) -> None:
         """End the game as lost."""

@@ -1,8 +1,9 @@
 """The search engines: exact search with its bounds, memo and cut-offs, readable
 (:mod:`~wordsolver.search.exact`) and compiled (:mod:`~wordsolver.search.core`, driven on one
 or more cores and split by first guess by :mod:`~wordsolver.search.compiled`), the compiled
-exact search of small games (:mod:`~wordsolver.search.small_exact`) and the search for fixed
-multi-word openers (:mod:`~wordsolver.search.openers`).
+exact search of small games (:mod:`~wordsolver.search.small_exact`), the search for fixed
+multi-word openers (:mod:`~wordsolver.search.openers`) and the shortest forced wins against
+the Absurdle adversary (:mod:`~wordsolver.search.absurdle`).
 
 Floors: this package stands on the rules, the pattern matrix and the partition kernels
 (:mod:`wordsolver.partition`) only. It speaks in candidate sets, guess rows and values, never

@@ -15,6 +15,8 @@ from wordsolver.games.registry import MAX_LENGTH
 from wordsolver.web import service
 from wordsolver.web.lanes import Lane, Lanes
 from wordsolver.web.models import (
+    AbsurdleRequest,
+    AbsurdleResponse,
     Catalogue,
     ErrorMessage,
     EvaluateRequest,
@@ -65,6 +67,13 @@ async def suggest(body: SuggestRequest, lanes: LanesDependency) -> dict[str, Any
     else:
         lane = lanes.quick if service.is_quick(body) else lanes.large
     return await lane.run(partial(service.suggest, body))
+
+
+@router.post("/absurdle", response_model=AbsurdleResponse)
+async def absurdle(body: AbsurdleRequest, lanes: LanesDependency) -> dict[str, Any]:
+    """The adversary's answers to the guesses so far (it keeps the largest bucket)."""
+    lane = lanes.quick if service.is_quick(body) else lanes.large
+    return await lane.run(partial(service.absurdle_answers, body))
 
 
 @router.post("/evaluate", response_model=EvaluateResponse)

@@ -70,6 +70,17 @@ class EvaluateRequest(PlayRequest):
     openers: list[Word] = Field(default_factory=list, max_length=6)
 
 
+class AbsurdleRequest(PlayRequest):
+    """The guesses so far of an adversarial game (the page keeps them); the host answers each
+    one itself, so feedback is refused."""
+
+    game: Name = Field("absurdle", description="an adversarial game")
+    guesses: list[Word] = Field(default_factory=list, max_length=MAX_HISTORY)
+    feedback: list[str] | None = Field(
+        None, max_length=MAX_HISTORY, description="refused: the host gives the feedback itself"
+    )
+
+
 class HandRequest(Request):
     """A hand of letters with ``*`` wildcards, and which words to list."""
 
@@ -166,6 +177,7 @@ class GameInfo(BaseModel):
     distinct_letters: bool
     needs_words: bool = Field(description="the secrets must be given as words (Fallout)")
     lists: list[ListSetInfo] = Field(description="the game's list sets, the default first")
+    adversarial: bool = Field(False, description="the host answers each guess (Absurdle)")
 
 
 class StrategyInfo(BaseModel):
@@ -280,3 +292,21 @@ class ScreenResponse(BaseModel):
     brackets: list[BracketOut]
     fragments: list[str]
     rows: int
+
+
+class AdversaryMove(BaseModel):
+    """A guess and the host's answer to it."""
+
+    guess: str
+    feedback: str
+
+
+class AbsurdleResponse(BaseModel):
+    """The host's answers, how many words are still possible (a few of them), and whether the
+    last guess was the one word left."""
+
+    game: str
+    moves: list[AdversaryMove]
+    candidates: int
+    examples: list[str]
+    won: bool

@@ -24,10 +24,12 @@ from wordsolver.anagram import (
     parse_hand,
     solve_hand,
 )
+from wordsolver.errors import InvalidPatternError, InvalidWordError
 from wordsolver.evaluation import evaluate
 from wordsolver.fallout import read_screen, read_screenshot
 from wordsolver.games import GAMES, GameOverrides, find_game
 from wordsolver.games.registry import find_spec
+from wordsolver.hosted.absurdle import feedback_refused, replay_guesses
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import SearchLimit
 from wordsolver.session import Session
@@ -35,6 +37,7 @@ from wordsolver.strategies import STRATEGIES, Player, PlayOptions, Strategy, fin
 from wordsolver.strategies.optimal import Optimal
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import (
+    AbsurdleRequest,
     AlphabetInfo,
     Catalogue,
     EvaluateRequest,
@@ -69,6 +72,7 @@ def catalogue(time_limit: float) -> Catalogue:
             distinct_letters=spec.distinct_letters,
             needs_words=spec.needs_words,
             lists=[ListSetInfo(name=ls.name, description=ls.description) for ls in spec.lists],
+            adversarial=spec.adversarial,
         )
         for spec in GAMES
     ]
@@ -190,3 +194,29 @@ def screen_image(data: bytes, length: int | None, deadline: Deadline) -> dict[st
     """The same from a screenshot, read by OCR (needs the ``ocr`` extra and Tesseract), which is
     stopped at the deadline."""
     return read_screen(read_screenshot(data, deadline.remaining()), length).to_json()
+
+
+#: How many of the words still possible an adversarial game's answer lists.
+ABSURDLE_EXAMPLES = 10
+
+
+def absurdle_answers(request: AbsurdleRequest, deadline: Deadline) -> dict[str, Any]:
+    """The adversary's answers to the guesses (``wordsolver play absurdle``)."""
+    matrix = game_matrix(request)
+    game = matrix.game
+    if request.feedback is not None:
+        raise InvalidPatternError(feedback_refused(game.name))
+    if not game.adversarial:
+        raise InvalidWordError(f"{game.name} is not an adversarial game: try absurdle")
+    hosted = replay_guesses(matrix, request.guesses, hard=request.hard)
+    words = hosted.session.candidate_words()
+    return {
+        "game": game.name,
+        "moves": [
+            {"guess": step.guess, "feedback": game.format_pattern(step.pattern)}
+            for step in hosted.session.steps
+        ],
+        "candidates": len(words),
+        "examples": words[:ABSURDLE_EXAMPLES],
+        "won": hosted.won,
+    }

@@ -1,5 +1,6 @@
 // The page: a picker of games and tools, each a view over the JSON API. The address's #name picks
 // the view, so a game can be bookmarked and the back button works.
+import { AbsurdleView } from "./absurdle.js";
 import { get } from "./api.js";
 import { byId, el } from "./dom.js";
 import { EvaluateView } from "./evaluate.js";
@@ -20,6 +21,7 @@ async function start() {
     fallout: new FalloutView(catalogue),
     hand: new HandView(catalogue),
     evaluate: new EvaluateView(catalogue),
+    absurdle: new AbsurdleView(catalogue),
   };
   const entries = [...catalogue.games, ...TOOLS];
   byId("picker").replaceChildren(
@@ -31,13 +33,14 @@ async function start() {
     const game = catalogue.games.find((g) => g.name === name || g.aliases.includes(name));
     const tool = TOOLS.find((t) => t.name === name);
     const chosen = game ?? tool ?? catalogue.games[0];
-    const view = tool ? tool.name : chosen.needs_words ? "fallout" : "play"; // a screen's words
+    const view = tool ? tool.name : chosen.adversarial ? "absurdle" : chosen.needs_words ? "fallout" : "play";
     for (const id of Object.keys(views)) byId(id).hidden = id !== view;
     for (const link of byId("picker").children) {
       if (link.getAttribute("href") === `#${chosen.name}`) link.setAttribute("aria-current", "page");
       else link.removeAttribute("aria-current");
     }
     if (view === "play") views.play.show(chosen);
+    if (view === "absurdle") views.absurdle.show(chosen);
     document.title = `${chosen.name} · wordsolver`;
   }
 

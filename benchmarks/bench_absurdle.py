@@ -1,0 +1,94 @@
+"""Time the Absurdle proofs: the shortest forced win on the original Wordle lists, found and
+proven shortest (no 3-guess win exists), in normal and in hard mode.
+
+Run ``python benchmarks/bench_absurdle.py [--runs N] [--quick]``. Each run is a whole process as
+a user runs it (``wordsolver tree build absurdle --lists original -s optimal --json``), timed
+from the outside: wall seconds, CPU seconds and peak memory of its rusage; the table gives the
+medians over the runs (one warm-up run first compiles the kernels and builds the matrix cache,
+and is not counted). The load average before and after is printed: on a shared machine the
+wall times are only comparable at the same load. ``--quick`` proves on a small list instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+HERE = Path(__file__).resolve().parent
+QUICK_WORDS = "crane,slate,trace,crate,grate,irate,plate,batch,catch,hatch,latch,match,patch"
+
+
+def run(command: list[str]) -> tuple[float, float, float, str]:
+    """Wall seconds, CPU seconds, peak MB and output of one whole process."""
+    with tempfile.TemporaryFile() as out:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - started
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{command} failed: {text[-500:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    lists = ["--words", QUICK_WORDS] if args.quick else ["--lists", "original"]
+    console = Console()
+    table = Table(
+        "mode",
+        "shortest win",
+        "path",
+        "wall s (median)",
+        "CPU s (median)",
+        "peak MB",
+        "runs",
+        title="tree build absurdle -s optimal" + (" (quick list)" if args.quick else ""),
+    )
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="bench-absurdle-") as folder:
+        for mode in ("normal", "hard"):
+            hard = ["--hard"] if mode == "hard" else []
+            output = str(Path(folder) / f"{mode}.json")
+            command = [
+                sys.executable, "-m", "wordsolver", "tree", "build", "absurdle", *lists,
+                "-s", "optimal", *hard, "--json", "-o", output,
+            ]  # fmt: skip
+            run(command)  # warm-up: kernels compiled, matrix cached
+            walls, cpus, peaks = [], [], []
+            for _ in range(args.runs):
+                wall, cpu, peak, text = run(command)
+                walls.append(wall)
+                cpus.append(cpu)
+                peaks.append(peak)
+            result = json.loads(text)
+            table.add_row(
+                mode,
+                str(result["shortest_win"]),
+                " ".join(result["guesses"]),
+                f"{statistics.median(walls):.1f}",
+                f"{statistics.median(cpus):.1f}",
+                f"{max(peaks):.0f}",
+                str(args.runs),
+            )
+    console.print(table)
+    print(f"load average before: {load_before:.2f}, after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
