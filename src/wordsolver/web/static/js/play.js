@@ -4,6 +4,7 @@
 // one). The page keeps the history and sends all of it with every request.
 import { post } from "./api.js";
 import { byId, el, fillStrategies, plural, Stepper } from "./dom.js";
+import { describe, tile, useMarkColours } from "./feedback.js";
 import { renderKeyboard } from "./keyboard.js";
 import { suggestionTable } from "./suggestions.js";
 
@@ -37,7 +38,7 @@ export class PlayView {
     this.game = game;
     this.form = game.feedback;
     this.symbols = this.form.marks.map((mark) => mark.symbol);
-    this.form.marks.forEach((mark, i) => document.documentElement.style.setProperty(`--mark-${i}`, mark.colour));
+    useMarkColours(this.form);
     byId("play-description").textContent = game.description;
     byId("play-hint").textContent = this.hint();
     this.buildSteppers();
@@ -87,6 +88,7 @@ export class PlayView {
     this.history = [];
     this.answer = null;
     this.clearRow();
+    this.render(); // the new game's empty board at once, not the last game's until it answers
     this.refresh();
   }
 
@@ -226,14 +228,7 @@ export class PlayView {
 
   doneRow(move) {
     if (this.colours) return this.row([...move.guess], [...move.feedback].map((c) => this.symbols.indexOf(c)), "done");
-    return this.row([...move.guess], [], "done plain", el("span", { class: "badge" }, this.describe(move.feedback)));
-  }
-
-  /** A counters or number feedback in words: "get 2 · touch 1", "black 1 · white 2". */
-  describe(feedback) {
-    if (feedback === this.form.win) return feedback;
-    const values = feedback.split(this.form.separator);
-    return this.form.counts.map((count, i) => `${count.name} ${values[i]}`).join(" · ");
+    return this.row([...move.guess], [], "done plain", el("span", { class: "badge" }, describe(this.form, move.feedback)));
   }
 
   /** The row being typed: in a colours game each typed letter is a button that cycles its colour. */
@@ -276,10 +271,4 @@ export class PlayView {
     }
     return best;
   }
-}
-
-/** A tile that shows a letter (and its colour, when it has one). */
-function tile(letter = "", mark = undefined) {
-  const colour = mark === undefined ? "" : ` mark-${mark}`;
-  return el("span", { class: `tile${letter ? " filled" : ""}${colour}` }, letter);
 }
