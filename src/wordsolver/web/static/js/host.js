@@ -4,7 +4,7 @@
 import { fetchJson, post, postJson, showError } from "./api.js";
 import { byId, el, fillStrategies, plural } from "./dom.js";
 import { scoredRow, tile, useMarkColours } from "./feedback.js";
-import { renderKeyboard } from "./keyboard.js";
+import { renderKeyboard, typedKey } from "./keyboard.js";
 import { suggestionTable } from "./suggestions.js";
 
 const HINTS = 5;
@@ -140,21 +140,9 @@ export class HostView {
   }
 
   onKeydown(event) {
-    if (!this.active || !this.body || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target.closest("input, select, textarea")) return;
-    if (event.key === "Enter") {
-      if (target.closest("button") && !target.closest("#host-keyboard")) return; // Enter presses it
-      event.preventDefault();
-      this.submit();
-    } else if (event.key === "Backspace") {
-      event.preventDefault();
-      this.type("backspace");
-    } else if (event.key.length === 1) {
-      let letter = event.key.toLowerCase();
-      letter = this.game.alphabet.folds[letter] ?? letter;
-      if (this.game.alphabet.letters.includes(letter)) this.type(letter);
-    }
+    if (!this.active || !this.body) return;
+    const key = typedKey(event, this.game.alphabet, "#host-board, #host-keyboard");
+    if (key !== null) this.type(key);
   }
 
   render() {

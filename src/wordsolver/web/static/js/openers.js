@@ -3,8 +3,6 @@
 import { post } from "./api.js";
 import { byId, count, el } from "./dom.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-
 export class OpenersView {
   constructor(catalogue) {
     this.games = catalogue.games.filter((g) => !g.needs_words);
@@ -28,7 +26,8 @@ export class OpenersView {
     byId("openers-lists").replaceChildren(...game.lists.map((l) => el("option", { value: l.name, title: l.description }, l.name)));
     byId("openers-lists-label").hidden = game.lists.length < 2;
     this.ticket += 1; // an answer for the last game is dropped
-    for (const id of ["openers-table", "openers-chart", "openers-summary"]) byId(id).replaceChildren();
+    for (const id of ["openers-table", "openers-bars", "openers-summary"]) byId(id).replaceChildren();
+    byId("openers-chart").hidden = true;
   }
 
   async rank() {
@@ -58,7 +57,8 @@ export class OpenersView {
       `${answer.game}: ${answer.words}-word openers over ${count(answer.secrets)} secrets; ` +
       `${count(answer.space)} ${space}; ${how}; ${answer.seconds.toFixed(1)} s`;
     byId("openers-table").replaceChildren(table(answer));
-    byId("openers-chart").replaceChildren(chart(answer.openers));
+    drawBars(byId("openers-bars"), answer.openers);
+    byId("openers-chart").hidden = false;
   }
 }
 
@@ -88,32 +88,28 @@ function table(answer) {
   );
 }
 
-function svg(tag, attributes, text = null) {
-  const node = document.createElementNS(SVG, tag);
+/** An SVG element in the drawing's own namespace. */
+function svg(drawing, tag, attributes, text = null) {
+  const node = document.createElementNS(drawing.namespaceURI, tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
   if (text !== null) node.textContent = text;
   return node;
 }
 
-/** Horizontal bars: the mean candidates left by each opener, longest for the largest. */
-function chart(openers) {
-  const caption = "Mean candidates left after each opener (shorter is better)";
+/** Horizontal bars in the page's SVG drawing: the mean candidates left by each opener. */
+function drawBars(drawing, openers) {
   const [labelWidth, barWidth, rowHeight] = [130, 260, 22];
   const most = Math.max(...openers.map((o) => o.mean));
-  const drawing = svg("svg", {
-    viewBox: `0 0 ${labelWidth + barWidth + 70} ${rowHeight * openers.length + 4}`,
-    role: "img",
-    "aria-label": caption,
-    class: "opener-bars",
-  });
-  openers.forEach((o, i) => {
-    const y = i * rowHeight + 2;
-    const width = Math.max(1, (barWidth * o.mean) / most);
-    drawing.append(
-      svg("text", { x: labelWidth - 6, y: y + 15, "text-anchor": "end", class: "label" }, o.words.join(" ")),
-      svg("rect", { x: labelWidth, y, width, height: rowHeight - 6, class: "bar-rect" }),
-      svg("text", { x: labelWidth + width + 4, y: y + 15, class: "value" }, o.mean.toFixed(2)),
-    );
-  });
-  return el("figure", {}, el("figcaption", {}, caption), drawing);
+  drawing.setAttribute("viewBox", `0 0 ${labelWidth + barWidth + 70} ${rowHeight * openers.length + 4}`);
+  drawing.replaceChildren(
+    ...openers.flatMap((o, i) => {
+      const y = i * rowHeight + 2;
+      const width = Math.max(1, (barWidth * o.mean) / most);
+      return [
+        svg(drawing, "text", { x: labelWidth - 6, y: y + 15, "text-anchor": "end", class: "label" }, o.words.join(" ")),
+        svg(drawing, "rect", { x: labelWidth, y, width, height: rowHeight - 6, class: "bar-rect" }),
+        svg(drawing, "text", { x: labelWidth + width + 4, y: y + 15, class: "value" }, o.mean.toFixed(2)),
+      ];
+    }),
+  );
 }

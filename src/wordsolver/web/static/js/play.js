@@ -5,7 +5,7 @@
 import { post } from "./api.js";
 import { byId, el, fillStrategies, plural, Stepper } from "./dom.js";
 import { describe, tile, useMarkColours } from "./feedback.js";
-import { renderKeyboard } from "./keyboard.js";
+import { renderKeyboard, typedKey } from "./keyboard.js";
 import { suggestionTable } from "./suggestions.js";
 
 const TOP = 10;
@@ -178,22 +178,9 @@ export class PlayView {
   }
 
   onKeydown(event) {
-    if (!this.active || !this.game || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target.closest("input, select, textarea")) return;
-    const onBoard = target.closest("#board, #keyboard") !== null;
-    if (event.key === "Enter") {
-      if (target.closest("button") && !onBoard) return; // Enter on a button presses it
-      event.preventDefault();
-      this.submit();
-    } else if (event.key === "Backspace") {
-      event.preventDefault();
-      this.type("backspace");
-    } else if (event.key.length === 1) {
-      let letter = event.key.toLowerCase();
-      letter = this.game.alphabet.folds[letter] ?? letter;
-      if (this.game.alphabet.letters.includes(letter)) this.type(letter);
-    }
+    if (!this.active || !this.game) return;
+    const key = typedKey(event, this.game.alphabet, "#board, #keyboard");
+    if (key !== null) this.type(key);
   }
 
   render() {
