@@ -41,6 +41,7 @@ def _png(width: int, height: int) -> Body:
 
 
 SCREENSHOT = "/api/fallout/screenshot"
+TREE = "/api/trees/0123456789abcdef"
 PNG = {"Content-Type": "image/png"}
 
 CASES = [
@@ -48,6 +49,18 @@ CASES = [
         BadRequest(f"GET on {path}", "GET", path, 405, "GET is not allowed here; use POST")
         for path in ("/api/suggest", "/api/evaluate", "/api/hand", "/api/fallout/screen")
     ),
+    *(
+        BadRequest(f"GET on {path}", "GET", path, 405, "GET is not allowed here; use POST")
+        for path in (
+            "/api/openers",
+            "/api/play",
+            "/api/play/review",
+            "/api/duel",
+            "/api/trees",
+            "/api/trees/build",
+        )
+    ),
+    BadRequest("POST on a tree's branches", "POST", f"{TREE}/nodes/0", 405, "use GET"),
     BadRequest("GET on the screenshot route", "GET", SCREENSHOT, 405, "use POST"),
     BadRequest("GET on the absurdle route", "GET", "/api/absurdle", 405, "use POST"),
     BadRequest(
@@ -145,6 +158,108 @@ CASES = [
         "unknown strategy 'nosuch'",
         json={"game": "wordle", "strategy": "nosuch"},
     ),
+    BadRequest(
+        "three-word openers",
+        "POST",
+        "/api/openers",
+        422,
+        "words: Input should be less than or equal to 2",
+        json={"game": "wordle", "words": 3},
+    ),
+    BadRequest(
+        "openers of an unknown game",
+        "POST",
+        "/api/openers",
+        400,
+        "unknown game 'nosuch'",
+        json={"game": "nosuch"},
+    ),
+    BadRequest(
+        "a hosted game with a negative seed",
+        "POST",
+        "/api/play",
+        422,
+        "seed: Input should be greater than or equal to 0",
+        json={"game": "wordle", "seed": -1},
+    ),
+    BadRequest(
+        "a guess of the wrong length in a hosted game",
+        "POST",
+        "/api/play",
+        400,
+        "has 4 letters, expected 5",
+        json={"game": "wordle", "guesses": ["cran"]},
+    ),
+    BadRequest(
+        "the review of a game not over",
+        "POST",
+        "/api/play/review",
+        400,
+        "the game is not over yet",
+        json={"game": "tonguess3", "guesses": ["par"]},
+    ),
+    BadRequest(
+        "a duel without your secret",
+        "POST",
+        "/api/duel",
+        422,
+        "secret: Field required",
+        json={"game": "tonguess3"},
+    ),
+    BadRequest(
+        "a duel whose secret is no word of the game",
+        "POST",
+        "/api/duel",
+        400,
+        "has letters outside the latin alphabet: 1",
+        json={"game": "tonguess3", "secret": "a1b", "computer_secret": "random"},
+    ),
+    BadRequest("an empty tree file", "POST", "/api/trees", 400, "send the tree file itself"),
+    BadRequest(
+        "a tree file that is not JSON",
+        "POST",
+        "/api/trees",
+        400,
+        "the tree file: not a tree file (damaged JSON",
+        content=lambda: b"\xff\xfe not json",
+    ),
+    BadRequest(
+        "a tree file nested 100,000 deep",
+        "POST",
+        "/api/trees",
+        400,
+        "the tree file: not a tree file",
+        content=lambda: b"[" * 100_000 + b"]" * 100_000,
+    ),
+    BadRequest(
+        "a tree file of another format",
+        "POST",
+        "/api/trees",
+        400,
+        "not a wordsolver tree file",
+        json={"format": "other"},
+    ),
+    BadRequest(
+        "a tree file whose game is not a string",
+        "POST",
+        "/api/trees",
+        400,
+        "the web page opens trees of built-in games",
+        json={"format": "wordsolver-tree", "version": 1, "game": {"name": [1], "lists": "nyt"}},
+    ),
+    BadRequest(
+        "a tree of an unknown game",
+        "POST",
+        "/api/trees",
+        400,
+        "unknown game 'nosuch'",
+        json={"format": "wordsolver-tree", "version": 1, "game": {"name": "nosuch", "lists": "x"}},
+    ),
+    BadRequest("a tree not held", "GET", f"{TREE}/nodes/0", 404, "no open tree"),
+    BadRequest("a tree key that is a path", "GET", "/api/trees/..%2Fetc/nodes/0", 404, "no such"),
+    BadRequest("a tree key that is no hash", "GET", "/api/trees/XYZ/nodes/0", 422, "tree: String"),
+    BadRequest("a branch too deep", "GET", f"{TREE}/nodes/0?depth=99", 422, "depth"),
+    BadRequest("a path search without a secret", "GET", f"{TREE}/path", 422, "secret"),
 ]
 
 

@@ -15,9 +15,9 @@ from wordsolver.games import Game
 from wordsolver.search.openers import (
     BEAM_WIDTH,
     MAX_WORDS,
-    OpenerLevel,
     OpenerQuery,
     OpenerSearch,
+    opener_rows,
     opener_space,
     search_openers,
     search_steps,
@@ -72,26 +72,11 @@ def openers(
     space = opener_space(game, any_words)
     with progress_bar(f"{words}-word openers", search_steps(query, space)) as advance:
         search = search_openers(matrix, query, space=space, progress=advance)
-    rows = _rows(search.final)
+    rows = opener_rows(search.final)
     if as_json:
         stdout.print_json(json.dumps(rows, ensure_ascii=False))
     else:
         stdout.print(_table(game, search, rows))
-
-
-def _rows(level: OpenerLevel) -> list[dict[str, Any]]:
-    return [
-        {
-            "word": ",".join(opener.words),
-            "words": list(opener.words),
-            "mean": round(opener.mean, 4),
-            "worst": opener.worst,
-            "buckets": opener.n_classes,
-            "bits": round(opener.bits, 4),
-            "exact": level.exact,
-        }
-        for opener in level.openers
-    ]
 
 
 def _table(game: Game, search: OpenerSearch, rows: list[dict[str, Any]]) -> Table:

@@ -41,7 +41,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -226,6 +226,22 @@ def search_openers(
             sets = searcher.beam(sets, size - words, keep, query.beam_width)
         levels.append(_level(matrix, space, query, size, False, sets, started))
     return OpenerSearch(query, len(space.rows), tuple(levels))
+
+
+def opener_rows(level: OpenerLevel) -> list[dict[str, Any]]:
+    """The openers of a level as plain data (the ``openers --json`` schema)."""
+    return [
+        {
+            "word": ",".join(opener.words),
+            "words": list(opener.words),
+            "mean": round(opener.mean, 4),
+            "worst": opener.worst,
+            "buckets": opener.n_classes,
+            "bits": round(opener.bits, 4),
+            "exact": level.exact,
+        }
+        for opener in level.openers
+    ]
 
 
 def _level(

@@ -1,11 +1,12 @@
 """Decision trees: grow from a strategy or from the exact search, check, store, load, export,
-walk.
+walk, and lay out to explore a piece at a time.
 
 Floors: trees stand on :mod:`wordsolver.strategies` (grown by a player) and
 :mod:`wordsolver.search` (:mod:`wordsolver.tree.optimal`); neither imports a tree.
 """
 
 from wordsolver.tree.check import TreeCheckError, check_tree
+from wordsolver.tree.explore import TreeLayout
 from wordsolver.tree.export import nested_data, render_dot, render_text
 from wordsolver.tree.grow import grow_tree
 from wordsolver.tree.node import DecisionTree, Node, split
@@ -16,6 +17,7 @@ __all__ = [
     "Node",
     "TreeCheckError",
     "TreeFileError",
+    "TreeLayout",
     "check_tree",
     "grow_tree",
     "load_tree",

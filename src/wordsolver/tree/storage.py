@@ -82,18 +82,26 @@ def save_tree(tree: DecisionTree, path: Path) -> None:
 def read_tree_document(path: Path) -> dict[str, Any]:
     """The raw document of a tree file, checked for format and version only."""
     try:
-        document = parse_json(read_user_bytes(path))
+        data = read_user_bytes(path)
     except UserFileError as error:
         raise TreeFileError(str(error)) from None
+    return parse_tree_document(data, str(path))
+
+
+def parse_tree_document(data: bytes, name: str) -> dict[str, Any]:
+    """The raw document of a tree file's content (``name`` says where it came from in
+    messages), checked for format and version only."""
+    try:
+        document = parse_json(data)
     except (UnicodeDecodeError, ValueError) as error:
-        raise TreeFileError(f"{path}: not a tree file (damaged JSON: {error})") from None
+        raise TreeFileError(f"{name}: not a tree file (damaged JSON: {error})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise TreeFileError(f"{path}: not a wordsolver tree file")
+        raise TreeFileError(f"{name}: not a wordsolver tree file")
     if not isinstance(document.get("game"), dict):
-        raise TreeFileError(f"{path}: damaged tree (no game record)")
+        raise TreeFileError(f"{name}: damaged tree (no game record)")
     if document.get("version") != VERSION:
         raise TreeFileError(
-            f"{path}: tree format version {document.get('version')!r}; this wordsolver reads"
+            f"{name}: tree format version {document.get('version')!r}; this wordsolver reads"
             f" version {VERSION}"
         )
     return document
@@ -101,7 +109,12 @@ def read_tree_document(path: Path) -> dict[str, Any]:
 
 def load_tree(path: Path, matrix: PatternMatrix) -> DecisionTree:
     """Read a tree for this game; refuses one made for other rules or word lists."""
-    document = read_tree_document(path)
+    return tree_from_document(read_tree_document(path), matrix, str(path))
+
+
+def tree_from_document(document: dict[str, Any], matrix: PatternMatrix, name: str) -> DecisionTree:
+    """The tree a document holds, for this game; refuses one made for other rules or word
+    lists (``name`` says where it came from in messages)."""
     expected = game_identity(matrix.game)
     recorded = document.get("game", {})
     labels = ("name", "lists")  # what the lists are called; their digests decide
@@ -111,7 +124,7 @@ def load_tree(path: Path, matrix: PatternMatrix) -> DecisionTree:
     if differences:
         built_for = f"{recorded.get('name', '?')!r} with its {recorded.get('lists', '?')} lists"
         raise TreeFileError(
-            f"{path}: made for other game rules or word lists ({', '.join(differences)} differ);"
+            f"{name}: made for other game rules or word lists ({', '.join(differences)} differ);"
             f" it was built for {built_for}"
         )
     try:
@@ -125,15 +138,8 @@ def load_tree(path: Path, matrix: PatternMatrix) -> DecisionTree:
             lower_bound=document.get("lower_bound"),
             weights=_weights_from_data(document.get("weights"), matrix.game),
         )
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        AttributeError,
-        RecursionError,
-        WordsolverError,
-    ) as error:
-        raise TreeFileError(f"{path}: damaged tree ({error})") from None
+    except _DAMAGE as error:
+        raise TreeFileError(f"{name}: damaged tree ({error})") from None
 
 
 def _node_from_data(data: dict[str, Any], game: Game) -> Node:

@@ -23,6 +23,7 @@ from wordsolver.web.models import (
     EvaluateResponse,
     HandRequest,
     HandResponse,
+    PlayRequest,
     ScreenRequest,
     ScreenResponse,
     SuggestRequest,
@@ -62,11 +63,15 @@ def games(lanes: LanesDependency) -> Catalogue:
 @router.post("/suggest", response_model=SuggestResponse)
 async def suggest(body: SuggestRequest, lanes: LanesDependency) -> dict[str, Any]:
     """The candidates left after the history, and the best next guesses."""
-    if service.needs_search(body):
-        lane: Lane = lanes.search
-    else:
-        lane = lanes.quick if service.is_quick(body) else lanes.large
-    return await lane.run(partial(service.suggest, body))
+    return await play_lane(body, lanes).run(partial(service.suggest, body))
+
+
+def play_lane(request: PlayRequest, lanes: Lanes) -> Lane:
+    """Where a call that plays the request's strategy runs: the exact search in its own lane,
+    the greedy strategies on the quick lane once their matrix is loaded and small."""
+    if service.needs_search(request):
+        return lanes.search
+    return lanes.quick if service.is_quick(request) else lanes.large
 
 
 @router.post("/absurdle", response_model=AbsurdleResponse)

@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 import wordsolver
 from wordsolver.errors import TimeLimitError, WordsolverError
 from wordsolver.search import SearchInterrupted
+from wordsolver.web import hosting, opening, trees
 from wordsolver.web.api import SCREENSHOT_PATH, router
 from wordsolver.web.lanes import LaneBusy, Lanes, LaneSettings
 from wordsolver.web.limits import BodyLimit, TimeLimitExceeded
@@ -32,18 +33,21 @@ from wordsolver.web.processes import WorkerLost
 STATIC = Path(__file__).parent / "static"
 #: Every HTTP method, for the route that says which one a path takes.
 METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+#: The API's routes: the first pages', then the starting words, hosted games and trees.
+ROUTERS = (router, opening.router, hosting.router, trees.router)
 #: An absolute path of two or more parts, standing alone (``1/5`` is not one).
 _PATH = re.compile(r"(?<![\w.])(?:/[\w.+-]+){2,}/?")
 
 
 @dataclass(frozen=True, slots=True)
 class WebSettings:
-    """Limits of the server: seconds per computation, bytes per body (images may be larger),
-    and the workers and queues of the lanes."""
+    """Limits of the server: seconds per computation, bytes per body (images and tree files
+    may be larger), and the workers and queues of the lanes."""
 
     time_limit: float = 30.0
     max_body: int = 128 * 1024
     max_image: int = 8 * 1024 * 1024
+    max_tree: int = 32 * 1024 * 1024
     lanes: LaneSettings = field(default_factory=LaneSettings)
 
 
@@ -67,18 +71,20 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.lanes = lanes
+    app.state.trees = trees.TreeStore()
     app.add_exception_handler(WordsolverError, _library_error)
     for unavailable in (TimeLimitExceeded, LaneBusy, WorkerLost):
         app.add_exception_handler(unavailable, _unavailable)
     app.add_exception_handler(RequestValidationError, _malformed)
     app.add_exception_handler(Exception, _bug)
-    app.include_router(router)
+    for routes in ROUTERS:
+        app.include_router(routes)
     # Without this, a GET on a POST route would fall through to the page's files and get a 404.
     app.add_api_route(
         f"{router.prefix}/{{rest:path}}", _wrong_route, methods=METHODS, include_in_schema=False
     )
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
-    limits = {SCREENSHOT_PATH: chosen.max_image}
+    limits = {SCREENSHOT_PATH: chosen.max_image, trees.TREES_PATH: chosen.max_tree}
     app.add_middleware(BodyLimit, limit_for=lambda path: limits.get(path, chosen.max_body))
     return app
 
@@ -104,8 +110,9 @@ def _bug(_: Request, error: Exception) -> JSONResponse:
 def _wrong_route(request: Request) -> JSONResponse:
     allowed = sorted(
         method
-        for route in router.routes
-        if isinstance(route, APIRoute) and route.path == request.url.path
+        for routes in ROUTERS
+        for route in routes.routes
+        if isinstance(route, APIRoute) and route.path_regex.match(request.url.path)
         for method in route.methods or ()
     )
     if not allowed:

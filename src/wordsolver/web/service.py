@@ -112,6 +112,13 @@ def _builtin_matrix(name: str, lists: str) -> PatternMatrix:
     return matrix
 
 
+def builtin_matrix(game: str, lists: str | None = None) -> PatternMatrix:
+    """The matrix of a built-in game by name and list set (None: its default), kept once
+    loaded."""
+    spec = find_spec(game)
+    return _builtin_matrix(spec.name, spec.list_set(lists).name)
+
+
 def is_quick(request: PlayRequest) -> bool:
     """Whether a suggestion for the request takes milliseconds: its matrix is small and ready
     (given words are at most a few hundred, their matrix is built in no time)."""
@@ -127,12 +134,12 @@ def game_matrix(request: PlayRequest) -> PatternMatrix:
     Matrices of given words are small and differ per request, so they skip the disk cache.
     """
     if request.words is None:
-        return _builtin_matrix(*_matrix_key(request))
+        return builtin_matrix(request.game, request.lists)
     game = find_game(request.game, GameOverrides(words=tuple(request.words)))
     return pattern_matrix(game, use_cache=False)
 
 
-def _player(request: PlayRequest, deadline: Deadline, openers: tuple[str, ...] = ()) -> Player:
+def player_for(request: PlayRequest, deadline: Deadline, openers: tuple[str, ...] = ()) -> Player:
     """The request's strategy bound to its game; the exact search gets the time left."""
     matrix = game_matrix(request)
     strategy: Strategy = find_strategy(request.strategy, seed=request.seed)
@@ -149,7 +156,7 @@ def needs_search(request: PlayRequest) -> bool:
 
 def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
     """Replay the history and rank the next guesses (``wordsolver solve --json``)."""
-    player = _player(request, deadline)
+    player = player_for(request, deadline)
     state = Session(player.matrix)
     state.replay((move.guess, move.feedback) for move in request.history)
     return state.to_json(player, state.suggest(player, top=request.top))
@@ -157,7 +164,7 @@ def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
 
 def evaluate_strategy(request: EvaluateRequest, deadline: Deadline) -> dict[str, Any]:
     """Play every secret with one strategy; stops at the deadline (``evaluate --json``)."""
-    player = _player(request, deadline, tuple(request.openers))
+    player = player_for(request, deadline, tuple(request.openers))
     return evaluate(player, progress=deadline.check).to_json()
 
 

@@ -34,3 +34,28 @@ export function renderKeyboard(container, alphabet, marks, onKey) {
     }),
   );
 }
+
+/**
+ * What a key pressed on the page types into a board: "enter", "backspace", a letter of the
+ * alphabet (folded: ё is read as е), or null for a key meant for something else (a field, a
+ * button, a shortcut). `board` selects the board and its on-screen keys, where Enter submits the
+ * row rather than pressing the button that has the focus.
+ */
+export function typedKey(event, alphabet, board) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  const target = event.target;
+  if (target.closest("input, select, textarea")) return null;
+  if (event.key === "Enter") {
+    if (target.closest("button") && !target.closest(board)) return null; // Enter presses it
+    event.preventDefault();
+    return "enter";
+  }
+  if (event.key === "Backspace") {
+    event.preventDefault();
+    return "backspace";
+  }
+  if (event.key.length !== 1) return null;
+  const letter = event.key.toLowerCase();
+  const folded = alphabet.folds[letter] ?? letter;
+  return alphabet.letters.includes(folded) ? folded : null;
+}

@@ -6,9 +6,17 @@ import { byId, el } from "./dom.js";
 import { EvaluateView } from "./evaluate.js";
 import { FalloutView } from "./fallout.js";
 import { HandView } from "./hand.js";
+import { HostView } from "./host.js";
+import { OpenersView } from "./openers.js";
 import { PlayView } from "./play.js";
+import { TreesView } from "./trees.js";
 
+// Tools beside the games; `view` names the section (host serves the solo game and the duel).
 const TOOLS = [
+  { name: "openers", label: "starting words", description: "the best first guesses: one word, or the exact best pairs" },
+  { name: "host", view: "host", label: "guess my word", description: "the program hides a word; you guess it, with hints" },
+  { name: "duel", view: "host", label: "duel", description: "you and the computer guess each other's word; fewer guesses wins" },
+  { name: "trees", label: "trees", description: "open or grow a decision tree and explore it" },
   { name: "hand", description: "every word a hand of letters spells (* = any letter)" },
   { name: "evaluate", description: "play every secret with several strategies and compare" },
 ];
@@ -22,10 +30,13 @@ async function start() {
     hand: new HandView(catalogue),
     evaluate: new EvaluateView(catalogue),
     absurdle: new AbsurdleView(catalogue),
+    openers: new OpenersView(catalogue),
+    host: new HostView(catalogue),
+    trees: new TreesView(catalogue),
   };
   const entries = [...catalogue.games, ...TOOLS];
   byId("picker").replaceChildren(
-    ...entries.map((entry) => el("a", { href: `#${entry.name}`, title: entry.description }, entry.name)),
+    ...entries.map((entry) => el("a", { href: `#${entry.name}`, title: entry.description }, entry.label ?? entry.name)),
   );
 
   function route() {
@@ -33,7 +44,9 @@ async function start() {
     const game = catalogue.games.find((g) => g.name === name || g.aliases.includes(name));
     const tool = TOOLS.find((t) => t.name === name);
     const chosen = game ?? tool ?? catalogue.games[0];
-    const view = tool ? tool.name : chosen.adversarial ? "absurdle" : chosen.needs_words ? "fallout" : "play";
+    const view = tool
+      ? (tool.view ?? tool.name)
+      : chosen.adversarial ? "absurdle" : chosen.needs_words ? "fallout" : "play"; // a screen's words
     for (const id of Object.keys(views)) byId(id).hidden = id !== view;
     for (const link of byId("picker").children) {
       if (link.getAttribute("href") === `#${chosen.name}`) link.setAttribute("aria-current", "page");
@@ -41,7 +54,8 @@ async function start() {
     }
     if (view === "play") views.play.show(chosen);
     if (view === "absurdle") views.absurdle.show(chosen);
-    document.title = `${chosen.name} · wordsolver`;
+    if (view === "host") views.host.show(tool.name === "duel" ? "duel" : "solo");
+    document.title = `${(tool ?? chosen).label ?? chosen.name} · wordsolver`;
   }
 
   window.addEventListener("hashchange", route);

@@ -4,7 +4,8 @@
 // one). The page keeps the history and sends all of it with every request.
 import { post } from "./api.js";
 import { byId, el, fillStrategies, plural, Stepper } from "./dom.js";
-import { renderKeyboard } from "./keyboard.js";
+import { describe, tile, useMarkColours } from "./feedback.js";
+import { renderKeyboard, typedKey } from "./keyboard.js";
 import { suggestionTable } from "./suggestions.js";
 
 const TOP = 10;
@@ -37,7 +38,7 @@ export class PlayView {
     this.game = game;
     this.form = game.feedback;
     this.symbols = this.form.marks.map((mark) => mark.symbol);
-    this.form.marks.forEach((mark, i) => document.documentElement.style.setProperty(`--mark-${i}`, mark.colour));
+    useMarkColours(this.form);
     byId("play-description").textContent = game.description;
     byId("play-hint").textContent = this.hint();
     this.buildSteppers();
@@ -87,6 +88,7 @@ export class PlayView {
     this.history = [];
     this.answer = null;
     this.clearRow();
+    this.render(); // the new game's empty board at once, not the last game's until it answers
     this.refresh();
   }
 
@@ -176,22 +178,9 @@ export class PlayView {
   }
 
   onKeydown(event) {
-    if (!this.active || !this.game || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    if (target.closest("input, select, textarea")) return;
-    const onBoard = target.closest("#board, #keyboard") !== null;
-    if (event.key === "Enter") {
-      if (target.closest("button") && !onBoard) return; // Enter on a button presses it
-      event.preventDefault();
-      this.submit();
-    } else if (event.key === "Backspace") {
-      event.preventDefault();
-      this.type("backspace");
-    } else if (event.key.length === 1) {
-      let letter = event.key.toLowerCase();
-      letter = this.game.alphabet.folds[letter] ?? letter;
-      if (this.game.alphabet.letters.includes(letter)) this.type(letter);
-    }
+    if (!this.active || !this.game) return;
+    const key = typedKey(event, this.game.alphabet, "#board, #keyboard");
+    if (key !== null) this.type(key);
   }
 
   render() {
@@ -226,14 +215,7 @@ export class PlayView {
 
   doneRow(move) {
     if (this.colours) return this.row([...move.guess], [...move.feedback].map((c) => this.symbols.indexOf(c)), "done");
-    return this.row([...move.guess], [], "done plain", el("span", { class: "badge" }, this.describe(move.feedback)));
-  }
-
-  /** A counters or number feedback in words: "get 2 · touch 1", "black 1 · white 2". */
-  describe(feedback) {
-    if (feedback === this.form.win) return feedback;
-    const values = feedback.split(this.form.separator);
-    return this.form.counts.map((count, i) => `${count.name} ${values[i]}`).join(" · ");
+    return this.row([...move.guess], [], "done plain", el("span", { class: "badge" }, describe(this.form, move.feedback)));
   }
 
   /** The row being typed: in a colours game each typed letter is a button that cycles its colour. */
@@ -276,10 +258,4 @@ export class PlayView {
     }
     return best;
   }
-}
-
-/** A tile that shows a letter (and its colour, when it has one). */
-function tile(letter = "", mark = undefined) {
-  const colour = mark === undefined ? "" : ` mark-${mark}`;
-  return el("span", { class: `tile${letter ? " filled" : ""}${colour}` }, letter);
 }

@@ -1,0 +1,115 @@
+// Starting words: the `openers` ranking with its columns, and a chart of the mean candidates
+// each of the top openers leaves (drawn as SVG here, no chart library).
+import { post } from "./api.js";
+import { byId, count, el } from "./dom.js";
+
+export class OpenersView {
+  constructor(catalogue) {
+    this.games = catalogue.games.filter((g) => !g.needs_words);
+    this.ticket = 0;
+    byId("openers-game").replaceChildren(...this.games.map((g) => el("option", { value: g.name, title: g.description }, g.name)));
+    byId("openers-game").addEventListener("change", () => this.gameChanged());
+    byId("openers-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.rank();
+    });
+    this.gameChanged();
+  }
+
+  get game() {
+    return this.games.find((g) => g.name === byId("openers-game").value);
+  }
+
+  /** A new game: its list sets, and nothing left of the last game's ranking. */
+  gameChanged() {
+    const game = this.game;
+    byId("openers-lists").replaceChildren(...game.lists.map((l) => el("option", { value: l.name, title: l.description }, l.name)));
+    byId("openers-lists-label").hidden = game.lists.length < 2;
+    this.ticket += 1; // an answer for the last game is dropped
+    for (const id of ["openers-table", "openers-bars", "openers-summary"]) byId(id).replaceChildren();
+    byId("openers-chart").hidden = true;
+  }
+
+  async rank() {
+    const ticket = ++this.ticket;
+    const words = Number(byId("openers-words").value);
+    byId("openers-summary").textContent = words > 1 ? "Searching every pair: this can take a minute…" : "Ranking every first guess…";
+    const answer = await post("/api/openers", {
+      game: this.game.name,
+      lists: byId("openers-lists").value,
+      words,
+      by: byId("openers-by").value,
+      any_words: byId("openers-any").checked,
+      top: Number(byId("openers-top").value),
+    });
+    if (ticket !== this.ticket) return;
+    if (answer === null) {
+      byId("openers-summary").textContent = "";
+      return;
+    }
+    this.render(answer);
+  }
+
+  render(answer) {
+    const space = answer.any_words ? "any allowed words" : "words without repeated or shared letters";
+    const how = answer.exact ? "exact: the best of the search space" : "a heuristic, not proven best";
+    byId("openers-summary").textContent =
+      `${answer.game}: ${answer.words}-word openers over ${count(answer.secrets)} secrets; ` +
+      `${count(answer.space)} ${space}; ${how}; ${answer.seconds.toFixed(1)} s`;
+    byId("openers-table").replaceChildren(table(answer));
+    drawBars(byId("openers-bars"), answer.openers);
+    byId("openers-chart").hidden = false;
+  }
+}
+
+function table(answer) {
+  const headings = ["#", answer.words > 1 ? "words" : "word", "mean left", "worst", "buckets", "bits"];
+  const rows = answer.openers.map((o, i) =>
+    el(
+      "tr",
+      {},
+      el("td", {}, String(i + 1)),
+      el("td", { class: "word" }, o.words.join(" ")),
+      el("td", {}, o.mean.toFixed(4)),
+      el("td", {}, String(o.worst)),
+      el("td", {}, String(o.buckets)),
+      el("td", {}, o.bits.toFixed(3)),
+    ),
+  );
+  return el(
+    "div",
+    { class: "table-wrap" },
+    el(
+      "table",
+      { class: "openers" },
+      el("thead", {}, el("tr", {}, headings.map((h) => el("th", { scope: "col", class: h.startsWith("word") ? "word" : null }, h)))),
+      el("tbody", {}, rows),
+    ),
+  );
+}
+
+/** An SVG element in the drawing's own namespace. */
+function svg(drawing, tag, attributes, text = null) {
+  const node = document.createElementNS(drawing.namespaceURI, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+/** Horizontal bars in the page's SVG drawing: the mean candidates left by each opener. */
+function drawBars(drawing, openers) {
+  const [labelWidth, barWidth, rowHeight] = [130, 260, 22];
+  const most = Math.max(...openers.map((o) => o.mean));
+  drawing.setAttribute("viewBox", `0 0 ${labelWidth + barWidth + 70} ${rowHeight * openers.length + 4}`);
+  drawing.replaceChildren(
+    ...openers.flatMap((o, i) => {
+      const y = i * rowHeight + 2;
+      const width = Math.max(1, (barWidth * o.mean) / most);
+      return [
+        svg(drawing, "text", { x: labelWidth - 6, y: y + 15, "text-anchor": "end", class: "label" }, o.words.join(" ")),
+        svg(drawing, "rect", { x: labelWidth, y, width, height: rowHeight - 6, class: "bar-rect" }),
+        svg(drawing, "text", { x: labelWidth + width + 4, y: y + 15, class: "value" }, o.mean.toFixed(2)),
+      ];
+    }),
+  );
+}

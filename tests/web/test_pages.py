@@ -1,0 +1,222 @@
+"""The starting-words, hosted-game, duel and tree pages in Debian's Chromium, with the keyboard,
+on a phone, in the Cyrillic layout; screenshots are kept under ``tests/artifacts/``."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.web.conftest import keep_screenshot
+from wordsolver.games import GameOverrides, find_game
+from wordsolver.hosted import random_secret
+from wordsolver.matrix import pattern_matrix
+from wordsolver.search.openers import OpenerQuery, search_openers
+from wordsolver.strategies import PlayOptions
+from wordsolver.tree import save_tree
+from wordsolver.tree.optimal import optimal_tree
+
+PHONE = {"width": 390, "height": 844}
+
+
+def secret_of(game: str, seed: int) -> str:
+    chosen = find_game(game)
+    return chosen.secrets.words[random_secret(chosen, seed)]
+
+
+def test_starting_words_table_and_chart(page: Page, served: str) -> None:
+    page.goto(f"{served}#openers")
+    page.select_option("#openers-game", "5bukv")
+    page.fill("#openers-top", "8")
+    page.keyboard.press("Enter")  # in the form: submits it
+    rows = page.locator("#openers-table tbody tr")
+    expect(rows).to_have_count(8, timeout=30_000)
+    game = find_game("5bukv")
+    best = search_openers(pattern_matrix(game), OpenerQuery(any_words=True, top=8)).final
+    expect(rows.locator("td.word")).to_have_text([" ".join(o.words) for o in best.openers])
+    expect(page.locator("#openers-table th")).to_have_text(
+        ["#", "word", "mean left", "worst", "buckets", "bits"]
+    )
+    expect(page.locator("#openers-chart svg rect")).to_have_count(8)
+    keep_screenshot(page, "openers")
+    page.select_option("#openers-game", "wordle")  # another game: nothing of the last one left
+    expect(rows).to_have_count(0)
+
+
+def test_hosted_game_with_a_hint_then_the_review(page: Page, served: str) -> None:
+    secret = secret_of("tonguess3", 4)
+    page.goto(f"{served}#host")
+    page.select_option("#host-game", "tonguess3")
+    page.fill("#host-seed", "4")
+    page.click("#host-form button[type=submit]")
+    expect(page.locator("#host-status")).to_contain_text("Guess 1: 709 words still fit")
+    page.click("#host-hint")
+    expect(page.locator("#host-hints tbody tr")).to_have_count(5)
+    page.locator("#host-board").click()  # off the button, so typing goes to the board
+    page.keyboard.type("par")
+    page.keyboard.press("Enter")
+    expect(page.locator("#host-board .row.done")).to_have_count(1)
+    page.keyboard.type(secret)
+    page.keyboard.press("Enter")
+    expect(page.locator("#host-status")).to_have_text(f"Solved in 2 guesses! ({secret})")
+    expect(page.locator("#host-end table.review tbody tr")).to_have_count(2, timeout=30_000)
+    expect(page.locator("#host-end .solver-path")).to_contain_text(f"The solver against {secret}")
+    keep_screenshot(page, "host-solved")
+
+
+def test_duel_against_the_computer(page: Page, served: str) -> None:
+    mine = secret_of("tonguess3", 9)
+    page.goto(f"{served}#duel")
+    expect(page.locator("#host-game")).to_have_value("tonguess3")
+    page.fill("#host-secret", "dog")
+    page.select_option("#host-pick", "random")
+    page.fill("#host-seed", "9")
+    page.click("#host-form button[type=submit]")
+    expect(page.locator("#host-status")).to_contain_text("Your turn")
+    page.locator("#host-board").click()
+    page.keyboard.type("par")
+    page.keyboard.press("Enter")
+    expect(page.locator("#host-computer .row.done")).to_have_count(1)  # it answered its turn
+    page.keyboard.type(mine)
+    page.keyboard.press("Enter")
+    expect(page.locator("#host-status")).to_contain_text(f"My secret was {mine}.")
+    expect(page.locator("#host-status")).to_contain_text("you 2 guesses")
+    keep_screenshot(page, "duel")
+
+
+def test_a_duel_secret_outside_the_list_is_refused(page: Page, served: str) -> None:
+    page.goto(f"{served}#duel")
+    page.fill("#host-secret", "a1b")
+    page.click("#host-form button[type=submit]")
+    expect(page.locator("#error")).to_contain_text("outside the latin alphabet")
+    expect(page.locator("#host-enter")).to_be_disabled()
+
+
+def test_cyrillic_hosted_game_typed_on_its_keyboard(page: Page, served: str) -> None:
+    page.goto(f"{served}#host")
+    page.select_option("#host-game", "5bukv")
+    page.fill("#host-seed", "3")
+    page.click("#host-form button[type=submit]")
+    expect(page.locator("#host-keyboard [data-key='й']")).to_be_visible()
+    for letter in "норка":  # Playwright types non-US letters without key events: tap them
+        page.click(f"#host-keyboard [data-key='{letter}']")
+    page.click("#host-keyboard [data-key='enter']")
+    expect(page.locator("#host-board .row.done .tile")).to_have_text(list("норка"))
+    keep_screenshot(page, "host-5bukv")
+
+
+@pytest.fixture(scope="module")
+def salet_tree(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The proven-optimal Wordle tree from salet (the original lists): 2,449 nodes."""
+    game = find_game("wordle", GameOverrides(lists="original"))
+    tree = optimal_tree(pattern_matrix(game), PlayOptions(openers=("salet",))).tree
+    tree.options = PlayOptions(openers=("salet",)).describe()
+    path = tmp_path_factory.mktemp("trees") / "salet.json"
+    save_tree(tree, path)
+    yield path
+
+
+def test_tree_file_opens_lazily_and_finds_a_path(page: Page, served: str, salet_tree: Path) -> None:
+    page.goto(f"{served}#trees")
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    started = time.perf_counter()
+    page.set_input_files("#tree-file", str(salet_tree))
+    expect(page.locator("#tree-view > li > ul > li")).to_have_count(len(_first_level(salet_tree)))
+    seconds = time.perf_counter() - started
+    expect(page.locator("#tree-summary")).to_contain_text("tree of 2,449 nodes over 2,315 secrets")
+    in_page = float(page.locator("#tree-summary").get_attribute("data-opened-ms") or "nan")
+    print(f"\n2,449-node tree opened: {seconds:.3f} s by the test, {in_page:.0f} ms in the page")
+    assert not any("/nodes/" in url for url in fetched)  # only the first level came with it
+    first = page.locator("#tree-view > li > ul > li > button").first
+    first.focus()
+    page.keyboard.press("Enter")  # a branch opens from the keyboard
+    expect(first).to_have_attribute("aria-expanded", "true")
+    assert any("/nodes/" in url for url in fetched)  # fetched when expanded
+    page.fill("#tree-secret", "vivid")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tree-view button.found")).to_contain_text("vivid")
+    expect(page.locator("#tree-path")).to_contain_text("vivid is solved in")
+    expect(page.locator("#tree-path")).to_contain_text("salet")
+    expect(page.locator("#tree-histogram .bar")).to_have_count(4)  # 2, 3, 4 and 5 guesses
+    keep_screenshot(page, "tree-vivid")
+
+
+def _first_level(path: Path) -> dict[str, object]:
+    return dict(json.loads(path.read_text())["tree"]["next"])
+
+
+def test_a_tree_grown_for_a_small_game(page: Page, served: str) -> None:
+    page.goto(f"{served}#trees")
+    page.select_option("#tree-game", "tonguess3")
+    page.click("#tree-build button[type=submit]")
+    expect(page.locator("#tree-summary")).to_contain_text("over 709 secrets", timeout=30_000)
+    page.fill("#tree-secret", "dog")
+    page.click("#tree-find button")
+    expect(page.locator("#tree-view button.found")).to_contain_text("dog")
+    keep_screenshot(page, "tree-grown")
+
+
+def test_switching_game_never_leaves_a_stale_board(page: Page, served: str) -> None:
+    page.goto(f"{served}#wordle")
+    expect(page.locator("#play-suggestions table")).to_be_visible()
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")
+    expect(page.locator("#board .row.done")).to_have_count(1)
+    held: list[Route] = []
+    page.route("**/api/suggest", lambda route: held.append(route))
+    page.goto(f"{served}#5bukv")
+    for _ in range(200):  # until the page has asked (the request is held, not answered)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask for 5 букв's suggestions"
+    expect(page.locator("#keyboard [data-key='й']")).to_be_visible()
+    # While 5 букв's first answer is on its way, nothing of the Wordle game is shown.
+    expect(page.locator("#board .row.done")).to_have_count(0)
+    expect(page.locator("#play-suggestions table")).to_have_count(0)
+    expect(page.locator("#board .row")).to_have_count(6)
+    for route in held:
+        route.continue_()
+    expect(page.locator("#play-suggestions table")).to_be_visible(timeout=30_000)
+
+
+def test_fallout_keeps_its_green_terminal(page: Page, served: str) -> None:
+    page.goto(f"{served}#fallout")
+    style = page.evaluate(
+        "(() => { const s = getComputedStyle(document.getElementById('fallout'));"
+        " return [s.color, s.backgroundColor, s.fontFamily]; })()"
+    )
+    assert style[0] == "rgb(51, 255, 102)" and style[1] == "rgb(5, 11, 6)"
+    assert "monospace" in style[2]
+
+
+@pytest.mark.parametrize("view", ["wordle", "host", "openers"])
+def test_phone_shows_the_suggestions_above_the_fold(
+    browser: Browser, served: str, view: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{served}#{view}")
+    if view == "wordle":
+        first = page.locator("#play-suggestions td.word button").first
+    elif view == "host":
+        page.fill("#host-seed", "2")
+        page.click("#host-form button[type=submit]")
+        expect(page.locator("#host-status")).to_contain_text("Guess 1")
+        page.click("#host-hint")
+        first = page.locator("#host-hints tbody tr").first
+    else:
+        page.click("#openers-form button[type=submit]")
+        first = page.locator("#openers-table tbody tr").first
+    expect(first).to_be_visible(timeout=30_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    box = first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    keep_screenshot(page, f"{view}-phone")
+    context.close()

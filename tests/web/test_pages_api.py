@@ -1,0 +1,167 @@
+"""The API of the starting-words, hosted-game and tree pages, checked against the library."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wordsolver.games import find_game
+from wordsolver.hosted import Duel, random_secret
+from wordsolver.matrix import pattern_matrix
+from wordsolver.search.openers import OpenerQuery, search_openers
+from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.tree import grow_tree, save_tree
+
+
+def ok(client: TestClient, path: str, body: Any) -> Any:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_one_word_openers_are_the_librarys_ranking(client: TestClient) -> None:
+    answer = ok(client, "/api/openers", {"game": "5bukv", "top": 4})
+    game = find_game("5bukv")
+    query = OpenerQuery(words=1, any_words=True, top=4)
+    expected = search_openers(pattern_matrix(game), query).final.openers
+    assert [row["words"] for row in answer["openers"]] == [list(o.words) for o in expected]
+    assert [row["worst"] for row in answer["openers"]] == [o.worst for o in expected]
+    assert answer["exact"] and answer["secrets"] == len(game.secrets)
+    columns = {"word", "words", "mean", "worst", "buckets", "bits", "exact"}
+    assert set(answer["openers"][0]) == columns
+
+
+def test_openers_of_more_than_two_words_are_refused(client: TestClient) -> None:
+    response = client.post("/api/openers", json={"game": "wordle", "words": 3})
+    assert response.status_code == 422
+    assert "words" in response.json()["detail"]
+
+
+def secret_of(game: str, seed: int) -> str:
+    chosen = find_game(game)
+    return chosen.secrets.words[random_secret(chosen, seed)]
+
+
+def test_hosted_game_keeps_its_secret_until_the_end(client: TestClient) -> None:
+    secret = secret_of("wordle", 11)
+    body = {"game": "wordle", "seed": 11, "hints": 3}
+    first = ok(client, "/api/play", {**body, "guesses": ["crane"]})
+    assert first["secret"] is None and not first["finished"]
+    game = find_game("wordle")
+    assert first["moves"][0]["feedback"] == game.format_pattern(game.feedback("crane", secret))
+    assert len(first["hints"]) == 3
+    won = ok(client, "/api/play", {**body, "guesses": ["crane", secret]})
+    assert won["won"] and won["finished"] and won["secret"] == secret and won["hints"] == []
+    gave_up = ok(client, "/api/play", {**body, "guesses": ["crane"], "give_up": True})
+    assert gave_up["lost"] and gave_up["secret"] == secret
+
+
+def test_a_bad_guess_is_a_400_and_the_game_is_unchanged(client: TestClient) -> None:
+    response = client.post("/api/play", json={"game": "wordle", "seed": 1, "guesses": ["zzzzz"]})
+    assert response.status_code == 400
+    assert response.json()["detail"] == "'zzzzz' is not an allowed guess in wordle"
+
+
+def test_review_of_a_finished_game_and_the_solvers_own(client: TestClient) -> None:
+    secret = secret_of("tonguess3", 4)
+    body = {"game": "tonguess3", "seed": 4, "guesses": ["par", secret]}
+    review = ok(client, "/api/play/review", body)
+    assert [row["guess"] for row in review["rows"]] == ["par", secret]
+    assert review["won"] and review["solver"][-1] == secret
+    assert review["rows"][-1]["solver_needs"] is None  # solved: nothing more to need
+    unfinished = client.post("/api/play/review", json={**body, "guesses": ["par"]})
+    assert unfinished.status_code == 400 and "not over" in unfinished.json()["detail"]
+
+
+def test_duel_turns_match_the_librarys_duel(client: TestClient) -> None:
+    game = find_game("tonguess3")
+    body = {"game": "tonguess3", "seed": 9, "secret": "dog", "computer_secret": "random"}
+    answer = ok(client, "/api/duel", {**body, "guesses": ["par", "ten"]})
+    matrix = pattern_matrix(game)
+    player = Player(matrix, find_strategy("entropy"), PlayOptions())
+    duel = Duel(player, random_secret(game, 9), game.secrets.words.index("dog"))
+    for word in ("par", "ten"):
+        duel.guess(word)
+        duel.computer_turn()
+    assert [move["guess"] for move in answer["computer"]] == duel.computer.guesses
+    assert answer["outcome"] is None and answer["computer_secret"] is None
+    mine = game.secrets.words[random_secret(game, 9)]
+    won = ok(client, "/api/duel", {**body, "guesses": [mine]})
+    assert won["outcome"] in ("you win", "a draw") and won["computer_secret"] == mine
+
+
+def test_duel_needs_your_secret_from_the_list(client: TestClient) -> None:
+    body = {"game": "tonguess3", "seed": 1, "secret": "qzx", "computer_secret": "random"}
+    response = client.post("/api/duel", json=body)
+    assert response.status_code == 400
+    assert "qzx" in response.json()["detail"]
+
+
+@pytest.fixture(scope="module")
+def tree_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    matrix = pattern_matrix(find_game("tonguess3"))
+    path = tmp_path_factory.mktemp("trees") / "tonguess3.tree.json"
+    save_tree(grow_tree(Player(matrix, find_strategy("entropy"), PlayOptions())), path)
+    yield path
+
+
+def upload(client: TestClient, path: Path) -> Any:
+    response = client.post("/api/trees", content=path.read_bytes())
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_an_uploaded_tree_opens_with_its_first_level(client: TestClient, tree_file: Path) -> None:
+    opened = upload(client, tree_file)
+    matrix = pattern_matrix(find_game("tonguess3"))
+    tree = grow_tree(Player(matrix, find_strategy("entropy"), PlayOptions()))
+    assert opened["size"] == tree.size and opened["total"] == 709
+    root = opened["nodes"][0]
+    assert root["guess"] == matrix.game.guesses.words[tree.root.guess] and root["reach"] == 709
+    assert len(opened["nodes"]) == 1 + len(tree.root.children)
+    assert sum(opened["distribution"].values()) == 709
+
+
+def test_branches_load_on_demand(client: TestClient, tree_file: Path) -> None:
+    opened = upload(client, tree_file)
+    child = opened["nodes"][0]["children"][0]
+    answer = client.get(f"/api/trees/{opened['tree']}/nodes/{child}", params={"depth": 1}).json()
+    node = answer["nodes"][0]
+    assert node["number"] == child and node["parent"] == 0
+    assert [n["number"] for n in answer["nodes"][1:]] == node["children"]
+    reached = sum(n["reach"] for n in answer["nodes"][1:]) + node["solves"]
+    assert reached == node["reach"]  # every secret here goes on to one branch, or is solved
+
+
+def test_path_search_replays_to_the_secret(client: TestClient, tree_file: Path) -> None:
+    game = find_game("tonguess3")
+    opened = upload(client, tree_file)
+    answer = client.get(f"/api/trees/{opened['tree']}/path", params={"secret": "dog"}).json()
+    nodes = {node["number"]: node for node in answer["nodes"]}
+    steps = [nodes[number] for number in answer["path"]]
+    assert steps[-1]["guess"] == "dog" and steps[0]["edge"] is None
+    for before, after in itertools.pairwise(steps):
+        assert after["edge"] == game.format_pattern(game.feedback(before["guess"], "dog"))
+
+
+def test_grown_tree_opens_like_a_file(client: TestClient, tree_file: Path) -> None:
+    grown = ok(client, "/api/trees/build", {"game": "tonguess3"})
+    assert grown["tree"] == upload(client, tree_file)["tree"]  # the same document, the same tree
+
+
+def test_a_tree_the_server_does_not_hold_is_a_404(client: TestClient) -> None:
+    response = client.get("/api/trees/0123456789abcdef/nodes/0")
+    assert response.status_code == 404
+    assert response.json()["detail"] == "no open tree 0123456789abcdef: open its file again"
+
+
+def test_a_damaged_tree_file_is_a_400(client: TestClient, tree_file: Path) -> None:
+    damaged = tree_file.read_bytes().replace(b'"guess":"', b'"guess":"zz', 1)
+    response = client.post("/api/trees", content=damaged)
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("the tree file: damaged tree")
