@@ -116,7 +116,10 @@ def play_board_set(player: Player, scorer: BoardScorer, secrets: Int64Array) -> 
     for used in range(MAX_HISTORY):
         positions = [player.position(boards[b], used, None) for b in unsolved]
         left = None if tries is None else max(tries - used, 0)
-        row = scorer.choose(positions, left)
+        if used < len(player.opener_rows):
+            row = player.opener_rows[used]
+        else:
+            row = scorer.choose(positions, left)
         still = []
         for b in unsolved:
             pattern = values[row, secrets[b]]

@@ -7,11 +7,15 @@ from typing import Annotated
 
 import typer
 
+from wordsolver.boards.host import HostedBoards, board_secrets
+from wordsolver.boards.scoring import BoardScorer
 from wordsolver.cli.base import app, stdout, warn
-from wordsolver.cli.options import HardOption, StrategyOption, game_command
+from wordsolver.cli.options import BoardsOption, HardOption, StrategyOption, boards_command
 from wordsolver.cli.progress import progress_bar
 from wordsolver.cli.repl import terminal_lines
+from wordsolver.cli.repl.boards import BoardsHostRepl
 from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
+from wordsolver.errors import OptionError
 from wordsolver.games import Game
 from wordsolver.hosted.host import HostedGame
 from wordsolver.hosted.picking import daily_secret, hardest_secret, random_secret
@@ -22,9 +26,10 @@ from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 
 @app.command("play")
-@game_command
+@boards_command
 def play(
     game: Game,
+    boards: BoardsOption = None,
     seed: Annotated[
         int | None, typer.Option(min=0, help="pick the secret (and break ties) reproducibly")
     ] = None,
@@ -38,7 +43,22 @@ def play(
     strategy: StrategyOption = "entropy",
     hard: HardOption = False,
 ) -> None:
-    """Guess a secret the program picks; at the end, see your game beside the solver's."""
+    """Guess a secret the program picks; at the end, see your game beside the solver's.
+
+    On several boards (--boards, dordle, quordle, octordle) a secret is picked per board and
+    each guess is played on every board not solved yet.
+    """
+    if boards is not None and boards > 1:
+        if daily or versus or resume or hard:
+            raise OptionError(
+                "--daily, --versus, --resume and --hard play one board: leave them out"
+            )
+        matrix = pattern_matrix(game)
+        hosted = HostedBoards(matrix, board_secrets(len(game.secrets), boards, seed))
+        scorer = BoardScorer(find_strategy(strategy, seed=seed or 0))
+        boards_repl = BoardsHostRepl(stdout, hosted, scorer)
+        boards_repl.run(terminal_lines(stdout, boards_repl.completions))
+        return
     matrix = pattern_matrix(game)
     slot = SaveSlot.for_game(game, VERSUS if versus else SOLO)
     repl = (
