@@ -86,13 +86,14 @@ def board_setup(name: str, boards: int | None = None, tries: int | None = None) 
     return BoardSetup(spec.name, count, tries)
 
 
-def board_game_name(game: Game, boards: int) -> str:
+def board_game_name(game: Game, boards: int, tries: int | None = None) -> str:
     """How a game on ``boards`` boards is named: its own name when it is a named one
-    (``quordle``), else ``wordle ×3``."""
+    (``quordle``), else ``wordle ×3``; ``tries`` are the whole game's (None: the game's)."""
     if boards == 1:
         return game.name
+    tries = game.max_tries if tries is None else tries
     for spec in BOARD_GAMES:
-        if spec.base == game.name and spec.boards == boards and spec.tries == game.max_tries:
+        if spec.base == game.name and spec.boards == boards and spec.tries == tries:
             return spec.name
     return f"{game.name} ×{boards}"
 

@@ -34,12 +34,17 @@ from wordsolver.strategies import Player, PlayOptions, Strategy, find_strategy
 
 class BoardsSession:
     """Several boards sharing each guess: push a guess with every board's feedback, pop it back,
-    ask what to guess next (scored over the unsolved boards)."""
+    ask what to guess next (scored over the unsolved boards). ``tries`` is the whole game's
+    (None: the game's own)."""
 
-    def __init__(self, matrix: PatternMatrix, boards: int) -> None:
+    def __init__(self, matrix: PatternMatrix, boards: int, tries: int | None = None) -> None:
         if boards < 1:
             raise OptionError(f"`boards` must be at least 1, not {boards}", ("boards",))
+        if tries is not None and tries < 1:
+            raise OptionError("`tries` must be at least 1", ("tries",))
         self.matrix = matrix
+        #: Guesses allowed before the game is lost (None: unlimited).
+        self.max_tries = matrix.game.max_tries if tries is None else tries
         self.boards = [Session(matrix) for _ in range(boards)]
         #: Each guess played, with the boards (indexes) it was played on.
         self.moves: list[tuple[str, tuple[int, ...]]] = []
@@ -52,7 +57,7 @@ class BoardsSession:
     @property
     def name(self) -> str:
         """The game's name (``quordle``, or ``wordle ×3``)."""
-        return board_game_name(self.game, len(self.boards))
+        return board_game_name(self.game, len(self.boards), self.max_tries)
 
     @property
     def solved_boards(self) -> tuple[bool, ...]:
@@ -72,7 +77,7 @@ class BoardsSession:
     @property
     def tries_left(self) -> int | None:
         """Guesses left before the game is lost (None: unlimited; negative: lost by that many)."""
-        tries = self.game.max_tries
+        tries = self.max_tries
         return None if tries is None else tries - self.tries_used
 
     @property

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from wordsolver.games.registry import MAX_LENGTH
 from wordsolver.web import service
+from wordsolver.web.boards import BoardsRequest, BoardsResponse, boards_suggest
 from wordsolver.web.lanes import Lane, Lanes
 from wordsolver.web.models import (
     Catalogue,
@@ -65,6 +66,12 @@ async def suggest(body: SuggestRequest, lanes: LanesDependency) -> dict[str, Any
     else:
         lane = lanes.quick if service.is_quick(body) else lanes.large
     return await lane.run(partial(service.suggest, body))
+
+
+@router.post("/boards", response_model=BoardsResponse)
+async def boards(body: BoardsRequest, lanes: LanesDependency) -> dict[str, Any]:
+    """A multi-board game: every board after the history, and the best next guesses."""
+    return await lanes.large.run(partial(boards_suggest, body))
 
 
 @router.post("/evaluate", response_model=EvaluateResponse)

@@ -64,8 +64,8 @@ class BoardsAssistant(Repl):
         if self.state.solved:
             return "new, undo or quit> "
         number = f"guess {self.state.tries_used + 1}"
-        if self.state.game.max_tries is not None:
-            number += f"/{self.state.game.max_tries}"
+        if self.state.max_tries is not None:
+            number += f"/{self.state.max_tries}"
         if self.chosen is not None:
             return f"{number}: answers for {self.chosen}> "
         best = self.ranking.ranked[0].word if self.ranking.ranked else None
@@ -179,12 +179,12 @@ class BoardsHostRepl(Repl):
 
     def prompt(self) -> str:
         state = self.hosted.state
-        tries = state.game.max_tries
+        tries = state.max_tries
         return f"guess {state.tries_used + 1}{f'/{tries}' if tries else ''}> "
 
     def start(self) -> None:
         state = self.hosted.state
-        tries = state.game.max_tries
+        tries = state.max_tries
         limit = f", {plural(tries, 'try', 'tries')}" if tries else ""
         self.console.print(
             Text.assemble(
