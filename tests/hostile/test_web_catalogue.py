@@ -113,6 +113,7 @@ CASES = [
         json={"game": "wordle", "strategy": "nosuch"},
     ),
     BadRequest("GET on the boards", "GET", "/api/boards", 405, "use POST"),
+    BadRequest("POST on the board games", "POST", "/api/board-games", 405, "use GET"),
     BadRequest(
         "zero boards",
         "POST",

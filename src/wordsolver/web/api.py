@@ -13,7 +13,13 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from wordsolver.games.registry import MAX_LENGTH
 from wordsolver.web import service
-from wordsolver.web.boards import BoardsRequest, BoardsResponse, boards_suggest
+from wordsolver.web.boards import (
+    BoardGameInfo,
+    BoardsRequest,
+    BoardsResponse,
+    board_game_catalogue,
+    boards_suggest,
+)
 from wordsolver.web.lanes import Lane, Lanes
 from wordsolver.web.models import (
     Catalogue,
@@ -66,6 +72,12 @@ async def suggest(body: SuggestRequest, lanes: LanesDependency) -> dict[str, Any
     else:
         lane = lanes.quick if service.is_quick(body) else lanes.large
     return await lane.run(partial(service.suggest, body))
+
+
+@router.get("/board-games", response_model=list[BoardGameInfo])
+def board_games() -> list[BoardGameInfo]:
+    """The named multi-board games (any colours game also plays on ``boards`` boards)."""
+    return board_game_catalogue()
 
 
 @router.post("/boards", response_model=BoardsResponse)

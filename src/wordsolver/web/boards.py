@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from wordsolver.boards import MAX_BOARDS, BoardScorer, BoardsSession, board_setup
+from wordsolver.boards import BOARD_GAMES, MAX_BOARDS, BoardScorer, BoardsSession, board_setup
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.session import MAX_HISTORY
@@ -26,6 +26,30 @@ class BoardsRequest(PlayRequest):
     tries: int | None = Field(None, ge=1, le=MAX_HISTORY, description="the whole game's tries")
     history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
     top: int = Field(5, ge=1, le=MAX_TOP)
+
+
+class BoardGameInfo(BaseModel):
+    """A named multi-board game."""
+
+    name: str
+    base: str
+    boards: int
+    tries: int
+    description: str
+
+
+def board_game_catalogue() -> list[BoardGameInfo]:
+    """The named multi-board games, for the page's picker."""
+    return [
+        BoardGameInfo(
+            name=spec.name,
+            base=spec.base,
+            boards=spec.boards,
+            tries=spec.tries,
+            description=spec.description,
+        )
+        for spec in BOARD_GAMES
+    ]
 
 
 class BoardState(BaseModel):
