@@ -118,7 +118,7 @@ def test_history_reads_semicolons() -> None:
         ("crane", "gy..g,ggggg"),
         ("tares", "..y..,-"),
     ]
-    with pytest.raises(InvalidPatternError, match="one pattern per board"):
+    with pytest.raises(InvalidPatternError, match="cannot read history item"):
         parse_board_history("crane")
 
 

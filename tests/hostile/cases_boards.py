@@ -48,7 +48,7 @@ CASES = [
     BadInput(
         "history item without feedback",
         ["suggest", "quordle", "--history", "crane"],
-        "one pattern per board",
+        "cannot read history item",
     ),
     BadInput("hard mode on boards", ["suggest", "quordle", "--hard"], "hard mode is not played"),
     BadInput("optimal on boards", ["suggest", "dordle", "-s", "optimal"], "plays one board"),

@@ -9,88 +9,38 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from wordsolver.boards.games import board_game_name
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.errors import OptionError
+from wordsolver.evaluation import Evaluation
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import MAX_HISTORY
 from wordsolver.strategies import Player, PlayOptions
+from wordsolver.strategies.base import IdArray
 
-Int64Array = npt.NDArray[np.int64]
 #: Most games one evaluation may play.
 MAX_GAMES = 1_000_000
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class BoardsEvaluation:
-    """How a strategy did on a sample of board sets."""
+class BoardsEvaluation(Evaluation):
+    """How a strategy did on a sample of board sets: ``secrets`` holds one row of secret ids
+    per game, ``guesses`` the guesses each game needed to solve every board."""
 
-    game: str
-    strategy: str
-    boards: int
-    max_tries: int | None
-    secrets: Int64Array  # one row of secret ids per game
-    guesses: Int64Array  # guesses needed to solve every board, aligned with ``secrets``
-    seconds: float
-    seed: int
-    options: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def total(self) -> int:
-        """Games played."""
-        return len(self.guesses)
-
-    @property
-    def mean(self) -> float:
-        """Mean guesses to solve every board."""
-        return float(self.guesses.mean())
-
-    @property
-    def worst(self) -> int:
-        """Most guesses any game needed."""
-        return int(self.guesses.max())
-
-    @property
-    def losses(self) -> int:
-        """Games that needed more guesses than the tries allowed."""
-        return 0 if self.max_tries is None else int((self.guesses > self.max_tries).sum())
-
-    @property
-    def solved_share(self) -> float:
-        """Share of games won within the tries allowed."""
-        return 1.0 - self.losses / self.total
-
-    @property
-    def distribution(self) -> dict[int, int]:
-        """Guesses needed -> number of games."""
-        values, counts = np.unique(self.guesses, return_counts=True)
-        return {int(v): int(c) for v, c in zip(values, counts, strict=True)}
+    boards: int = 1
+    seed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` schema of ``evaluate`` with the board count and seed added."""
-        return {
-            "game": self.game,
-            "strategy": self.strategy,
-            "options": self.options,
-            "boards": self.boards,
-            "seed": self.seed,
-            "total": self.total,
-            "mean": round(self.mean, 6),
-            "worst": self.worst,
-            "losses": self.losses,
-            "max_tries": self.max_tries,
-            "distribution": {str(k): v for k, v in self.distribution.items()},
-            "seconds": round(self.seconds, 3),
-        }
+        return {**Evaluation.to_json(self), "boards": self.boards, "seed": self.seed}
 
 
-def sample_board_sets(n_secrets: int, boards: int, size: int, seed: int) -> Int64Array:
+def sample_board_sets(n_secrets: int, boards: int, size: int, seed: int) -> IdArray:
     """``size`` games of ``boards`` distinct secret ids each, drawn reproducibly from ``seed``."""
     if not 1 <= size <= MAX_GAMES:
         raise OptionError(f"`sample` must be from 1 to {MAX_GAMES:,}, not {size}", ("sample",))
@@ -101,10 +51,10 @@ def sample_board_sets(n_secrets: int, boards: int, size: int, seed: int) -> Int6
         )
     rng = np.random.default_rng(seed)
     sets = [rng.choice(n_secrets, size=boards, replace=False) for _ in range(size)]
-    return np.asarray(sets, dtype=np.int64).reshape(size, boards)
+    return np.asarray(sets, dtype=np.intp).reshape(size, boards)
 
 
-def play_board_set(player: Player, scorer: BoardScorer, secrets: Int64Array) -> int:
+def play_board_set(player: Player, scorer: BoardScorer, secrets: IdArray) -> int:
     """Guesses the scorer needs to solve every board of one game (played past the tries)."""
     matrix = player.matrix
     values = matrix.values

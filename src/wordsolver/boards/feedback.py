@@ -8,7 +8,7 @@ its place, so the count is always the number of boards; a history holds guesses 
 >>> from wordsolver.games import find_game
 >>> game = find_game("wordle")
 >>> parse_board_feedback(game, "gy..g,-,ggggg", (False, True, False))
-(7, None, 242)
+(191, None, 242)
 >>> format_board_feedback(game, (191, None, 242))
 'gy..g,-,ggggg'
 >>> parse_board_history("crane gy..g,.....; slate:ggggg,-")
@@ -17,16 +17,14 @@ its place, so the count is always the number of boards; a history holds guesses 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games import Game
-from wordsolver.session import MAX_HISTORY
+from wordsolver.session import parse_history
 
 #: What a board solved by an earlier guess shows.
 SOLVED_MARK = "-"
-_ITEM = re.compile(r"^\s*([^\s:=,]+)\s*[:=\s]\s*(.+?)\s*$")
 
 
 def parse_board_feedback(game: Game, text: str, solved: Sequence[bool]) -> tuple[int | None, ...]:
@@ -59,20 +57,6 @@ def format_board_feedback(game: Game, patterns: Sequence[int | None]) -> str:
 
 
 def parse_board_history(text: str) -> list[tuple[str, str]]:
-    """Read ``"crane gy..g,.....; slate ..g..,g...."``: guesses separated by ``;``, each with
-    its boards' patterns (``:``, ``=`` or a space between guess and feedback)."""
-    parts = [part for part in text.split(";") if part.strip()]
-    if len(parts) > MAX_HISTORY:
-        raise InvalidPatternError(
-            f"a history holds at most {MAX_HISTORY} guesses, not {len(parts):,}"
-        )
-    items = []
-    for part in parts:
-        match = _ITEM.match(part)
-        if match is None:
-            raise InvalidPatternError(
-                f"cannot read history item {part.strip()[:40]!r}: write GUESS FEEDBACK, one"
-                " pattern per board, e.g. crane gy..g,.....; guesses are separated by ;"
-            )
-        items.append((match.group(1), match.group(2)))
-    return items
+    """Read ``"crane gy..g,.....; slate ..g..,g...."``: guesses separated by ``;`` (the commas
+    belong to the boards), each with its boards' patterns."""
+    return parse_history(text, separators=";")

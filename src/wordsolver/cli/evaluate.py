@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Annotated, Protocol
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -87,28 +87,7 @@ def evaluate_command(
         stdout.print(comparison_table(title, results))
 
 
-class Summary(Protocol):
-    """What a row of the comparison shows: an :class:`Evaluation` or a board evaluation."""
-
-    @property
-    def strategy(self) -> str: ...
-    @property
-    def max_tries(self) -> int | None: ...
-    @property
-    def seconds(self) -> float: ...
-    @property
-    def mean(self) -> float: ...
-    @property
-    def worst(self) -> int: ...
-    @property
-    def losses(self) -> int: ...
-    @property
-    def solved_share(self) -> float: ...
-    @property
-    def distribution(self) -> dict[int, int]: ...
-
-
-def comparison_table(title: str, results: Sequence[Summary]) -> Table:
+def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
     """One row per strategy: mean, worst, losses and share solved (when tries are limited), the
     distribution of guesses, time."""
     longest = max(r.worst for r in results)
