@@ -150,15 +150,17 @@ class PartitionStats:
 
 
 def partition_stats(
-    matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray
+    matrix: PatternMatrix, guess_rows: IdArray, candidates: IdArray, *, every_row: bool = False
 ) -> PartitionStats:
     """Split statistics of the guesses in ``guess_rows`` over the ``candidates`` (secret ids).
 
     Guesses that split the candidates exactly like an earlier guess of ``guess_rows`` because
-    they differ only in dead letters (see :func:`distinct_guesses`) are left out: read the
-    guesses from ``PartitionStats.rows``.
+    they differ only in dead letters (see :func:`distinct_guesses`) are left out, unless
+    ``every_row`` (statistics of several boards are then aligned row by row): read the guesses
+    from ``PartitionStats.rows``.
     """
-    rows = np.ascontiguousarray(distinct_guesses(matrix, guess_rows, candidates), dtype=np.intp)
+    kept = guess_rows if every_row else distinct_guesses(matrix, guess_rows, candidates)
+    rows = np.ascontiguousarray(kept, dtype=np.intp)
     cands = np.ascontiguousarray(candidates, dtype=np.intp)
     sizes = np.arange(len(cands) + 1, dtype=np.float64)
     size_log_size_of = sizes * np.log2(np.maximum(sizes, 1.0))

@@ -366,13 +366,14 @@ def suggestion_json(ranked: RankedGuess) -> dict[str, Any]:
 _ITEM = re.compile(r"^\s*([^\s:=]+)\s*[:=\s]\s*(.+?)\s*$")
 
 
-def parse_history(text: str) -> list[tuple[str, str]]:
-    """Read ``"crane:gy..g, slate:....g"`` (``:``, ``=`` or a space between guess and feedback).
+def parse_history(text: str, *, separators: str = ",;") -> list[tuple[str, str]]:
+    """Read ``"crane:gy..g, slate:....g"`` (``:``, ``=`` or a space between guess and feedback;
+    items separated by any of ``separators``).
 
     >>> parse_history("crane:gy..g,tare 2-1")
     [('crane', 'gy..g'), ('tare', '2-1')]
     """
-    parts = [part for part in re.split(r"[,;]", text) if part.strip()]
+    parts = [part for part in re.split(f"[{re.escape(separators)}]", text) if part.strip()]
     if len(parts) > MAX_HISTORY:
         raise InvalidPatternError(
             f"a history holds at most {MAX_HISTORY} guesses, not {len(parts):,}"

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
+from wordsolver.cli.boards import evaluate_boards_command
 from wordsolver.cli.options import (
+    BoardsOption,
     GuessFromOption,
     HardOption,
     JsonOption,
     OpenerOption,
-    game_command,
+    boards_command,
     play_options,
     split_names,
 )
@@ -23,11 +26,15 @@ from wordsolver.evaluation import Evaluation, evaluate, sample_secrets
 from wordsolver.games import Game
 from wordsolver.strategies import Player, find_strategy
 
+#: Board sets ``evaluate`` plays on several boards unless ``--sample`` says.
+BOARD_SAMPLE = 1_000
+
 
 @app.command("evaluate")
-@game_command
+@boards_command
 def evaluate_command(
     game: Game,
+    boards: BoardsOption = None,
     strategy: Annotated[
         list[str],
         typer.Option("--strategy", "-s", help="strategy name; repeat or comma-separate to compare"),
@@ -35,15 +42,36 @@ def evaluate_command(
     hard: HardOption = False,
     guess_from: GuessFromOption = "allowed",
     opener: OpenerOption = None,
-    sample: Annotated[int | None, typer.Option(min=1, help="play N random secrets only")] = None,
+    sample: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help=f"play N random secrets only (on several boards: N random board sets,"
+            f" {BOARD_SAMPLE:,} unless given)",
+        ),
+    ] = None,
     seed: Annotated[
         int, typer.Option(min=0, help="seed of --sample and of the random strategy")
     ] = 0,
     as_json: JsonOption = False,
 ) -> None:
-    """Play every secret and report mean guesses, distribution, worst case and losses."""
+    """Play every secret and report mean guesses, distribution, worst case and losses.
+
+    On several boards (--boards, dordle, quordle, octordle) the secret sets are too many to
+    play all: --sample N random sets (seeded by --seed) are played to the end, and a game needing
+    more guesses than the tries allowed counts as a loss.
+    """
     names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
+    if boards is not None and boards > 1:
+        size = BOARD_SAMPLE if sample is None else sample
+        played = evaluate_boards_command(game, boards, names, options, size, seed)
+        if as_json:
+            stdout.print_json(json.dumps([r.to_json() for r in played], ensure_ascii=False))
+            return
+        title = f"{played[0].game}: {size:,} random board sets, {len(game.guesses)} allowed guesses"
+        stdout.print(comparison_table(title, played))
+        return
     matrix = pattern_table(game)
     secrets = None if sample is None else sample_secrets(len(game.secrets), sample, seed)
     results: list[Evaluation] = []
@@ -58,7 +86,7 @@ def evaluate_command(
         stdout.print(comparison_table(title, results))
 
 
-def comparison_table(title: str, results: list[Evaluation]) -> Table:
+def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
     """One row per strategy: mean, worst, losses and share solved (when tries are limited), the
     distribution of guesses, time."""
     longest = max(r.worst for r in results)

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from wordsolver.boards.games import BOARD_GAMES
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption, game_command
 from wordsolver.errors import InvalidWordError
@@ -47,6 +48,15 @@ def list_games(as_json: JsonOption = False) -> None:
             )
     stdout.print(table)
     stdout.print(lists)
+    stdout.print(_board_games())
+
+
+def _board_games() -> Table:
+    """The named multi-board games (any colours game also plays ``--boards N``)."""
+    table = Table("game", "boards of", "boards", "tries", "description")
+    for spec in BOARD_GAMES:
+        table.add_row(spec.name, spec.base, str(spec.boards), str(spec.tries), spec.description)
+    return table
 
 
 def _game_json(spec: GameSpec) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from wordsolver.boards.games import board_setup
 from wordsolver.cli.base import JsonOption as JsonOption  # re-exported for commands
 from wordsolver.cli.base import warn
 from wordsolver.games import Game, GameOverrides, find_game, game_names
@@ -98,10 +99,17 @@ def load_game(game_name: str, overrides: GameOverrides) -> Game:
 
 
 def _with_game_options(
-    function: Command, target: str, build: Callable[[dict[str, Any]], Any], with_name: bool
+    function: Command,
+    target: str,
+    build: Callable[[dict[str, Any]], Any],
+    with_name: bool,
+    passed: tuple[str, ...] = (),
 ) -> Command:
     """Replace the parameter ``target`` of a command by the game options (and GAME argument,
-    placed where ``target`` stood); the command receives ``build(those values)`` instead."""
+    placed where ``target`` stood); the command receives ``build(those values)`` instead.
+
+    The command's own parameters named in ``passed`` go to ``build`` too, which then returns
+    the keyword arguments to call the command with (``target`` and those) instead."""
     hints = typing.get_type_hints(function, include_extras=True)
     own = inspect.signature(function).parameters
     # A command's own parameter wins over a game option of the same name (``openers --words K``).
@@ -138,8 +146,10 @@ def _with_game_options(
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         values = dict(signature.bind(*args, **kwargs).arguments)
-        taken = {name: values.pop(name) for name in [*option_names, "game_name"] if name in values}
-        return function(**{target: build(taken)}, **values)
+        names = [*option_names, "game_name", *passed]
+        taken = {name: values.pop(name) for name in names if name in values}
+        built = build(taken)
+        return function(**(built if passed else {target: built}), **values)
 
     wrapper.__signature__ = signature  # type: ignore[attr-defined]
     wrapper.__annotations__ = {p.name: p.annotation for p in signature.parameters.values()}
@@ -154,6 +164,30 @@ def game_command(function: Command) -> Command:
         return load_game(name, game_overrides(**values))
 
     return _with_game_options(function, "game", build, with_name=True)
+
+
+BoardsOption = Annotated[
+    int | None,
+    typer.Option(
+        help="play N boards at once, each guess on every board (dordle is wordle on 2,"
+        " quordle on 4, octordle on 8); tries default to the game's plus one per extra board"
+    ),
+]
+
+
+def boards_command(function: Command) -> Command:
+    """Give a command the GAME argument (which may also be dordle, quordle or octordle) and the
+    custom-game options; its own ``boards`` option counts the boards. It receives ``game`` (one
+    board's game, its tries those of the whole game) and ``boards`` (1 is the plain game)."""
+
+    def build(values: dict[str, Any]) -> dict[str, Any]:
+        name = values.pop("game_name")
+        setup = board_setup(name, values.pop("boards"), values["tries"])
+        if setup.boards > 1 or name.casefold() != setup.base:
+            values["tries"] = setup.tries
+        return {"game": load_game(setup.base, game_overrides(**values)), "boards": setup.boards}
+
+    return _with_game_options(function, "game", build, with_name=True, passed=("boards",))
 
 
 def overrides_command(function: Command) -> Command:

@@ -7,12 +7,16 @@ from typing import Annotated
 
 import typer
 
+from wordsolver.boards.host import HostedBoards, board_secrets
+from wordsolver.boards.scoring import BoardScorer
 from wordsolver.cli.base import app, stdout, warn
-from wordsolver.cli.options import HardOption, StrategyOption, game_command
+from wordsolver.cli.options import BoardsOption, HardOption, StrategyOption, boards_command
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl import terminal_lines
 from wordsolver.cli.repl.absurdle import AdversaryRepl
+from wordsolver.cli.repl.boards import BoardsHostRepl
 from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
+from wordsolver.errors import OptionError
 from wordsolver.games import Game
 from wordsolver.hosted.absurdle import AdversarialGame
 from wordsolver.hosted.host import HostedGame
@@ -24,9 +28,10 @@ from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 
 @app.command("play")
-@game_command
+@boards_command
 def play(
     game: Game,
+    boards: BoardsOption = None,
     seed: Annotated[
         int | None, typer.Option(min=0, help="pick the secret (and break ties) reproducibly")
     ] = None,
@@ -43,8 +48,21 @@ def play(
     """Guess a secret the program picks; at the end, see your game beside the solver's.
 
     In an adversarial game (absurdle) the program holds no secret: it answers each guess so
-    that as many words as possible stay possible."""
+    that as many words as possible stay possible. On several boards (--boards, dordle, quordle,
+    octordle) a secret is picked per board and each guess is played on every board not solved
+    yet.
+    """
     matrix = pattern_table(game)
+    if boards is not None and boards > 1:
+        if daily or versus or resume or hard:
+            raise OptionError(
+                "--daily, --versus, --resume and --hard play one board: leave them out"
+            )
+        hosted = HostedBoards(matrix, board_secrets(len(game.secrets), boards, seed))
+        scorer = BoardScorer(find_strategy(strategy, seed=seed or 0))
+        boards_repl = BoardsHostRepl(stdout, hosted, scorer)
+        boards_repl.run(terminal_lines(stdout, boards_repl.completions))
+        return
     if game.adversarial:
         if daily or versus or resume:
             raise typer.BadParameter(

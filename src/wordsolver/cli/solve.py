@@ -8,10 +8,13 @@ from typing import Annotated
 
 import typer
 
+from wordsolver.boards.scoring import BoardScorer
 from wordsolver.cli.absurdle import solve_adversary
 from wordsolver.cli.base import app, stdout, warn
+from wordsolver.cli.boards import boards_state, suggest_boards
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
+    BoardsOption,
     GuessFromOption,
     HardOption,
     HistoryOption,
@@ -20,11 +23,13 @@ from wordsolver.cli.options import (
     SeedOption,
     StrategyOption,
     TopOption,
-    game_command,
+    boards_command,
     play_options,
 )
 from wordsolver.cli.progress import pattern_table, time_bar
 from wordsolver.cli.repl import Assistant, terminal_lines
+from wordsolver.cli.repl.boards import BoardsAssistant
+from wordsolver.errors import OptionError
 from wordsolver.games import Game
 from wordsolver.search.exact import SearchInterrupted, SearchLimit
 from wordsolver.session import Session, parse_history
@@ -65,10 +70,32 @@ def ranked_now(player: Player, state: Session, top: int) -> tuple[Player, list[R
     return fallback, state.suggest(fallback, top=top)
 
 
+def _solve_boards(
+    game: Game,
+    boards: int,
+    history: str,
+    strategy: str,
+    options: PlayOptions,
+    top: int,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """``solve`` on several boards: one JSON answer, or the assistant."""
+    if as_json:
+        suggest_boards(game, boards, history, strategy, options, top, seed, as_json=True)
+        return
+    state = boards_state(game, boards, history)
+    scorer = BoardScorer(find_strategy(strategy, seed=seed))
+    state.suggest(scorer, options, top=1)  # refuses what boards cannot play before the prompt
+    assistant = BoardsAssistant(stdout, state, scorer, options=options, top=top, seed=seed)
+    assistant.run(terminal_lines(stdout, assistant.completions))
+
+
 @app.command("solve")
-@game_command
+@boards_command
 def solve(
     game: Game,
+    boards: BoardsOption = None,
     history: HistoryOption = "",
     strategy: StrategyOption = "entropy",
     top: TopOption = 5,
@@ -85,7 +112,8 @@ def solve(
     """Help with a game you are playing: type each guess and the game's answer, get the best next.
 
     With --json, print the state after --history and the suggestions, then exit. With --tree,
-    the suggestions follow a saved decision tree (the strategy answers off the tree).
+    the suggestions follow a saved decision tree (the strategy answers off the tree). On several
+    boards (--boards, dordle, quordle, octordle) each answer is one pattern per board.
     For absurdle, --history lists guesses only (the host answers them) and the answer is the
     guess that forces the win soonest, proven.
     """
@@ -93,6 +121,11 @@ def solve(
         solve_adversary(game, history, hard, as_json)
         return
     options = play_options(hard, guess_from, None)
+    if boards is not None and boards > 1:
+        if tree is not None:
+            raise OptionError("a tree plays one board: leave out `tree`", ("tree",))
+        _solve_boards(game, boards, history, strategy, options, top, seed, as_json)
+        return
     state, player = replayed(game, history, strategy, seed, options, seconds)
     if tree is not None:
         player = Player(

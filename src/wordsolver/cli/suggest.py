@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 from wordsolver.cli.base import app, stdout
+from wordsolver.cli.boards import suggest_boards
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
+    BoardsOption,
     GuessFromOption,
     HardOption,
     HistoryOption,
@@ -15,7 +17,7 @@ from wordsolver.cli.options import (
     SeedOption,
     StrategyOption,
     TopOption,
-    game_command,
+    boards_command,
     play_options,
 )
 from wordsolver.cli.repl.render import WIDENED_NOTE, suggestion_table
@@ -25,9 +27,10 @@ from wordsolver.session import SHOW_CANDIDATES
 
 
 @app.command("suggest")
-@game_command
+@boards_command
 def suggest(
     game: Game,
+    boards: BoardsOption = None,
     history: HistoryOption = "",
     strategy: StrategyOption = "entropy",
     top: TopOption = 5,
@@ -37,8 +40,15 @@ def suggest(
     seconds: SearchTimeOption = DEFAULT_SEARCH_SECONDS,
     as_json: JsonOption = False,
 ) -> None:
-    """The top guesses now, with their scores and the number of candidates left."""
+    """The top guesses now, with their scores and the number of candidates left.
+
+    With --boards (or dordle, quordle, octordle) the history is one pattern per board, guesses
+    separated by ;, e.g. "crane gy..g,.....;slate ...g.,-"; guesses are scored over the boards.
+    """
     options = play_options(hard, guess_from, None)
+    if boards is not None and boards > 1:
+        suggest_boards(game, boards, history, strategy, options, top, seed, as_json)
+        return
     state, player = replayed(game, history, strategy, seed, options, seconds)
     player, ranked = ranked_now(player, state, top)
     if as_json:

@@ -13,6 +13,13 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from wordsolver.games.registry import MAX_LENGTH
 from wordsolver.web import service
+from wordsolver.web.boards import (
+    BoardGameInfo,
+    BoardsRequest,
+    BoardsResponse,
+    board_game_catalogue,
+    boards_suggest,
+)
 from wordsolver.web.lanes import Lane, Lanes
 from wordsolver.web.models import (
     AbsurdleRequest,
@@ -79,6 +86,18 @@ async def absurdle(body: AbsurdleRequest, lanes: LanesDependency) -> dict[str, A
     """The adversary's answers to the guesses so far (it keeps the largest bucket)."""
     lane = lanes.quick if service.is_quick(body) else lanes.large
     return await lane.run(partial(service.absurdle_answers, body))
+
+
+@router.get("/board-games", response_model=list[BoardGameInfo])
+def board_games() -> list[BoardGameInfo]:
+    """The named multi-board games (any colours game also plays on ``boards`` boards)."""
+    return board_game_catalogue()
+
+
+@router.post("/boards", response_model=BoardsResponse)
+async def boards(body: BoardsRequest, lanes: LanesDependency) -> dict[str, Any]:
+    """A multi-board game: every board after the history, and the best next guesses."""
+    return await lanes.large.run(partial(boards_suggest, body))
 
 
 @router.post("/evaluate", response_model=EvaluateResponse)

@@ -22,10 +22,11 @@ from wordsolver.strategies import RankedGuess
 STANDARD_SCORES = ("mean left", "worst", "bits")
 
 
-def tiles(game: Game, guess: str, pattern: int) -> Text:
+def tiles(game: Game, guess: str, pattern: int, *, compact: bool = False) -> Text:
     """One guess with its feedback, drawn from the rule's feedback form: a coloured tile per
     letter for marks (then the text, readable without colour too); else the guess in bold and
-    the feedback as the game writes it."""
+    the feedback as the game writes it. ``compact`` tiles are a letter wide (boards side by
+    side)."""
     shown = game.format_pattern(pattern)
     form = game.rule.form
     if form.kind != "marks":
@@ -33,8 +34,10 @@ def tiles(game: Game, guess: str, pattern: int) -> Text:
     colours = {mark.symbol: mark.colour for mark in form.marks}
     drawn = Text()
     for letter, symbol in zip(guess, shown, strict=True):
-        drawn.append(f" {letter.upper()} ", style=f"bold white on {colours[symbol]}")
-        drawn.append(" ")
+        shown_letter = letter.upper() if compact else f" {letter.upper()} "
+        drawn.append(shown_letter, style=f"bold white on {colours[symbol]}")
+        if not compact:
+            drawn.append(" ")
     drawn.append(f" {shown}", style="dim")
     return drawn
 

@@ -10,6 +10,7 @@ import { HostView } from "./host.js";
 import { OpenersView } from "./openers.js";
 import { PlayView } from "./play.js";
 import { TreesView } from "./trees.js";
+import { BoardsView } from "./boards.js";
 
 // Tools beside the games; `view` names the section (host serves the solo game and the duel).
 const TOOLS = [
@@ -23,7 +24,8 @@ const TOOLS = [
 
 async function start() {
   const catalogue = await get("/api/games");
-  if (catalogue === null) return;
+  const boardGames = await get("/api/board-games");
+  if (catalogue === null || boardGames === null) return;
   const views = {
     play: new PlayView(catalogue),
     fallout: new FalloutView(catalogue),
@@ -33,8 +35,9 @@ async function start() {
     openers: new OpenersView(catalogue),
     host: new HostView(catalogue),
     trees: new TreesView(catalogue),
+    boards: new BoardsView(catalogue, boardGames),
   };
-  const entries = [...catalogue.games, ...TOOLS];
+  const entries = [...catalogue.games, ...boardGames, ...TOOLS];
   byId("picker").replaceChildren(
     ...entries.map((entry) => el("a", { href: `#${entry.name}`, title: entry.description }, entry.label ?? entry.name)),
   );
@@ -43,10 +46,11 @@ async function start() {
     const name = decodeURIComponent(location.hash.slice(1));
     const game = catalogue.games.find((g) => g.name === name || g.aliases.includes(name));
     const tool = TOOLS.find((t) => t.name === name);
-    const chosen = game ?? tool ?? catalogue.games[0];
+    const boards = boardGames.find((b) => b.name === name);
+    const chosen = game ?? boards ?? tool ?? catalogue.games[0];
     const view = tool
       ? (tool.view ?? tool.name)
-      : chosen.adversarial ? "absurdle" : chosen.needs_words ? "fallout" : "play"; // a screen's words
+      : boards ? "boards" : chosen.adversarial ? "absurdle" : chosen.needs_words ? "fallout" : "play"; // a screen's words
     for (const id of Object.keys(views)) byId(id).hidden = id !== view;
     for (const link of byId("picker").children) {
       if (link.getAttribute("href") === `#${chosen.name}`) link.setAttribute("aria-current", "page");
@@ -54,6 +58,7 @@ async function start() {
     }
     if (view === "play") views.play.show(chosen);
     if (view === "absurdle") views.absurdle.show(chosen);
+    if (view === "boards") views.boards.show(chosen);
     if (view === "host") views.host.show(tool.name === "duel" ? "duel" : "solo");
     document.title = `${(tool ?? chosen).label ?? chosen.name} · wordsolver`;
   }

@@ -1,0 +1,117 @@
+"""Evaluate a strategy on random board sets: the space of secret tuples is far too large to
+play whole (2,315⁴ Quordles), so ``size`` games are drawn, each with distinct secrets.
+
+A game is played until every board is solved, even past the tries allowed, so the mean counts
+every guess needed and a loss (more guesses than tries) says by how much.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from wordsolver.boards.games import board_game_name
+from wordsolver.boards.scoring import BoardScorer
+from wordsolver.errors import OptionError
+from wordsolver.evaluation import Evaluation
+from wordsolver.matrix import PatternMatrix
+from wordsolver.session import MAX_HISTORY
+from wordsolver.strategies import Player, PlayOptions
+from wordsolver.strategies.base import IdArray
+
+#: Most games one evaluation may play.
+MAX_GAMES = 1_000_000
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BoardsEvaluation(Evaluation):
+    """How a strategy did on a sample of board sets: ``secrets`` holds one row of secret ids
+    per game, ``guesses`` the guesses each game needed to solve every board."""
+
+    boards: int = 1
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` schema of ``evaluate`` with the board count and seed added."""
+        return {**Evaluation.to_json(self), "boards": self.boards, "seed": self.seed}
+
+
+def sample_board_sets(n_secrets: int, boards: int, size: int, seed: int) -> IdArray:
+    """``size`` games of ``boards`` distinct secret ids each, drawn reproducibly from ``seed``."""
+    if not 1 <= size <= MAX_GAMES:
+        raise OptionError(f"`sample` must be from 1 to {MAX_GAMES:,}, not {size}", ("sample",))
+    if boards > n_secrets:
+        raise OptionError(
+            f"{boards} boards need {boards} distinct secrets: the game has {n_secrets}",
+            ("boards",),
+        )
+    rng = np.random.default_rng(seed)
+    sets = [rng.choice(n_secrets, size=boards, replace=False) for _ in range(size)]
+    return np.asarray(sets, dtype=np.intp).reshape(size, boards)
+
+
+def play_board_set(player: Player, scorer: BoardScorer, secrets: IdArray) -> int:
+    """Guesses the scorer needs to solve every board of one game (played past the tries)."""
+    matrix = player.matrix
+    values = matrix.values
+    win = matrix.game.win_pattern
+    tries = matrix.game.max_tries
+    every = np.arange(len(matrix.game.secrets), dtype=np.intp)
+    boards = [every for _ in secrets]
+    unsolved = list(range(len(secrets)))
+    for used in range(MAX_HISTORY):
+        positions = [player.position(boards[b], used, None) for b in unsolved]
+        left = None if tries is None else max(tries - used, 0)
+        if used < len(player.opener_rows):
+            row = player.opener_rows[used]
+        else:
+            row = scorer.choose(positions, left)
+        still = []
+        for b in unsolved:
+            pattern = values[row, secrets[b]]
+            if pattern != win:
+                boards[b] = boards[b][values[row, boards[b]] == pattern]
+                still.append(b)
+        unsolved = still
+        if not unsolved:
+            return used + 1
+    raise AssertionError("every guess splits or solves a board, so a game ends")
+
+
+def evaluate_boards(
+    matrix: PatternMatrix,
+    boards: int,
+    scorer: BoardScorer,
+    *,
+    size: int,
+    seed: int = 0,
+    options: PlayOptions | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> BoardsEvaluation:
+    """Play ``size`` random board sets (drawn from ``seed``) and count the guesses each needs."""
+    chosen = options or PlayOptions()
+    if chosen.hard:
+        raise OptionError("hard mode is not played on several boards", ("hard",))
+    started = time.perf_counter()
+    sets = sample_board_sets(len(matrix.game.secrets), boards, size, seed)
+    player = Player(matrix, scorer.strategy, chosen)
+    guesses = np.empty(size, dtype=np.int64)
+    for game, secrets in enumerate(sets):
+        guesses[game] = play_board_set(player, scorer, secrets)
+        if progress is not None:
+            progress(1)
+    return BoardsEvaluation(
+        game=board_game_name(matrix.game, boards),
+        strategy=scorer.strategy.name,
+        boards=boards,
+        max_tries=matrix.game.max_tries,
+        secrets=sets,
+        guesses=guesses,
+        seconds=time.perf_counter() - started,
+        seed=seed,
+        options=player.options.describe(),
+    )

@@ -1,0 +1,131 @@
+"""Multi-board games on the command line: the boards side by side, the suggestions with the
+rule that chose them, and the branches ``suggest`` and ``evaluate`` take for several boards."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from wordsolver.boards.evaluation import BoardsEvaluation, evaluate_boards
+from wordsolver.boards.feedback import parse_board_history
+from wordsolver.boards.scoring import LAST_TRIES, BoardRanking, BoardScorer
+from wordsolver.boards.session import BoardsSession
+from wordsolver.cli.base import stdout
+from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.repl.render import plural, suggestion_table, tiles
+from wordsolver.games import Game
+from wordsolver.matrix import pattern_matrix
+from wordsolver.strategies import PlayOptions, find_strategy
+
+
+def boards_state(game: Game, boards: int, history: str) -> BoardsSession:
+    """The boards after ``--history`` (guesses separated by ``;``)."""
+    state = BoardsSession(pattern_matrix(game), boards)
+    state.replay(parse_board_history(history))
+    return state
+
+
+def board_grid(state: BoardsSession) -> Table:
+    """The boards side by side: a column per board, a row per guess, then what is left."""
+    game = state.game
+    table = Table(
+        "#", *(f"board {b}" for b in range(1, len(state.boards) + 1)), box=None, pad_edge=False
+    )
+    for move, (guess, _) in enumerate(state.moves):
+        cells = [
+            Text("") if pattern is None else tiles(game, guess, pattern, compact=True)
+            for pattern in state.patterns(move)
+        ]
+        table.add_row(str(move + 1), *cells)
+    table.add_row("", *(_left(board.candidate_words(), board.solved) for board in state.boards))
+    return table
+
+
+def _left(words: list[str], solved: bool) -> Text:
+    if solved:
+        return Text("solved", style="bold green")
+    if len(words) <= 3:
+        return Text(" ".join(words), style="bold")
+    return Text(f"{len(words)} left", style="dim")
+
+
+def ranking_note(state: BoardsSession, ranking: BoardRanking) -> str | None:
+    """Why the suggestions are these, when a rule chose them rather than the best total."""
+    unsolved = [b for b, board in enumerate(state.boards) if not board.solved]
+    if ranking.forced:
+        numbers = ", ".join(str(unsolved[b] + 1) for b in ranking.forced)
+        which = f"board {numbers} has" if len(ranking.forced) == 1 else f"boards {numbers} have"
+        return (
+            f"{which} one candidate left: play it (it is needed anyway, solves a board now, and"
+            " still splits the others)"
+        )
+    if ranking.rule == LAST_TRIES:
+        return "one try per unsolved board is left: only words that can solve a board are played"
+    return None
+
+
+def boards_summary(state: BoardsSession, ranking: BoardRanking, score_label: str) -> Group:
+    """The grid, the tries left, the rule's note and the suggestions."""
+    parts: list[Table | Text] = [board_grid(state)] if state.moves else []
+    left = state.tries_left
+    solved = sum(state.solved_boards)
+    status = f"{solved} of {plural(len(state.boards), 'board')} solved"
+    if left is not None:
+        status += f", {plural(max(left, 0), 'try', 'tries')} left"
+    parts.append(Text(status, style="bold"))
+    note = ranking_note(state, ranking)
+    if note:
+        parts.append(Text(note, style="yellow"))
+    if ranking.ranked:
+        parts.append(suggestion_table(ranking.ranked, score_label))
+    return Group(*parts)
+
+
+def suggest_boards(
+    game: Game,
+    boards: int,
+    history: str,
+    strategy: str,
+    options: PlayOptions,
+    top: int,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """``suggest`` for several boards."""
+    state = boards_state(game, boards, history)
+    scorer = BoardScorer(find_strategy(strategy, seed=seed))
+    ranking = state.suggest(scorer, options, top=top)
+    if as_json:
+        payload = state.to_json(scorer.strategy.name, ranking)
+        stdout.print_json(json.dumps(payload, ensure_ascii=False))
+        return
+    if state.solved:
+        stdout.print(f"solved every board in {plural(state.tries_used, 'guess', 'guesses')}")
+        return
+    stdout.print(boards_summary(state, ranking, scorer.strategy.score_label))
+
+
+def evaluate_boards_command(
+    game: Game,
+    boards: int,
+    names: list[str],
+    options: PlayOptions,
+    sample: int,
+    seed: int,
+) -> list[BoardsEvaluation]:
+    """``evaluate`` for several boards: ``sample`` random board sets per strategy."""
+    matrix = pattern_matrix(game)
+    results = []
+    for name in names:
+        scorer = BoardScorer(find_strategy(name, seed=seed))
+        with progress_bar(name, sample) as advance:
+            results.append(
+                evaluate_boards(
+                    matrix, boards, scorer, size=sample, seed=seed, options=options,
+                    progress=advance,
+                )
+            )  # fmt: skip
+    return results

@@ -1,0 +1,238 @@
+"""The terminal programs of multi-board games: the assistant (``solve quordle``), where you type
+what each board answered, and the hosted game (``play quordle``), where the program answers."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from wordsolver.boards.host import HostedBoards
+from wordsolver.boards.scoring import BoardRanking, BoardScorer
+from wordsolver.boards.session import BoardsSession
+from wordsolver.cli.boards import board_grid, boards_summary
+from wordsolver.cli.repl.moves import COMMANDS_HINT, read_guess
+from wordsolver.cli.repl.render import plural, suggestion_table
+from wordsolver.cli.repl.repl import Command, PromptError, Repl
+from wordsolver.strategies import PlayOptions, find_strategy, strategy_names
+
+#: Most suggestions ``hint N`` shows.
+MAX_HINTS = 100
+
+
+class BoardsAssistant(Repl):
+    """A prompt that records each guess with every board's feedback and suggests the next."""
+
+    def __init__(
+        self,
+        console: Console,
+        state: BoardsSession,
+        scorer: BoardScorer,
+        *,
+        options: PlayOptions | None = None,
+        top: int = 5,
+        seed: int = 0,
+    ) -> None:
+        self.state = state
+        self.scorer = scorer
+        self.options = options or PlayOptions()
+        self.top = top
+        self.seed = seed
+        self.chosen: str | None = None
+        self.ranking = BoardRanking([], (), "")
+        super().__init__(console)
+
+    def command_list(self) -> list[Command]:
+        return [
+            Command("undo", self._undo, "take back the last guess"),
+            Command("hint", self._hint, "show more suggestions (15 unless N)", "[N]"),
+            Command("strategy", self._strategy, "rank guesses another way", "[NAME]"),
+            Command("new", self._new, "start a new game"),
+            Command("help", self.show_help, "this list", aliases=("?",)),
+            Command("quit", self.quit, "leave", aliases=("exit", "q")),
+        ]
+
+    def move_help(self) -> list[tuple[str, str]]:
+        example = self.ranking.ranked[0].word if self.ranking.ranked else "crane"
+        answers = ",".join(["gy..g"] * len(self.state.boards))
+        return [
+            (f"{example} {answers}", "what you played and each board's answer, in board order"),
+            (answers, "the answers to the suggested guess (- for a board solved earlier)"),
+            (example, "choose the guess you play; type its answers next"),
+        ]
+
+    def prompt(self) -> str:
+        if self.state.solved:
+            return "new, undo or quit> "
+        number = f"guess {self.state.tries_used + 1}"
+        if self.state.max_tries is not None:
+            number += f"/{self.state.max_tries}"
+        if self.chosen is not None:
+            return f"{number}: answers for {self.chosen}> "
+        best = self.ranking.ranked[0].word if self.ranking.ranked else None
+        return f"{number} ({best})> " if best else f"{number}> "
+
+    def start(self) -> None:
+        self.console.print(
+            Text.assemble(
+                (f"wordsolver assistant: {self.state.name}", "bold"),
+                f" ({plural(len(self.state.boards), 'board')}, {self.scorer.strategy.name})",
+            )
+        )
+        self.console.print(
+            "Type what you played and each board's answer separated by commas (- for a board"
+            " solved earlier), or just the answers to my suggestion; help lists the commands.",
+            markup=False,
+        )
+        self.show()
+
+    def end_of_input(self) -> None:
+        self.console.print()
+
+    def move(self, text: str) -> None:
+        first, _, rest = text.strip().partition(" ")
+        if self.state.solved:
+            raise PromptError("every board is solved: new starts another game, undo goes back")
+        if not rest.strip() and "," not in first and self.chosen is None:
+            self.chosen = read_guess(self.state.game, first, hint=COMMANDS_HINT)
+            self.console.print(f"playing {self.chosen}: type each board's answer", markup=False)
+            return
+        if rest.strip():
+            guess, feedback = first, rest
+        elif self.chosen or self.ranking.ranked:
+            guess, feedback = self.chosen or self.ranking.ranked[0].word, first
+        else:
+            raise PromptError("type the guess you played before its answers")
+        self.state.push(guess, feedback)
+        self.chosen = None
+        self.show()
+
+    def show(self) -> None:
+        """The boards, what is left and the best next guesses."""
+        if self.state.solved:
+            self.ranking = BoardRanking([], (), "")
+            self.console.print(board_grid(self.state))
+            self.console.print(
+                Text(
+                    f"every board solved in {plural(self.state.tries_used, 'guess', 'guesses')}!",
+                    style="bold green",
+                ),
+                "new starts another game.",
+            )
+            return
+        self.ranking = self.state.suggest(self.scorer, self.options, top=self.top)
+        self.console.print(
+            boards_summary(self.state, self.ranking, self.scorer.strategy.score_label)
+        )
+
+    def _undo(self, _: str) -> None:
+        guess = self.state.pop()
+        if guess is None:
+            raise PromptError("nothing to undo")
+        self.console.print(f"took back {guess}", markup=False)
+        self.chosen = None
+        self.show()
+
+    def _hint(self, argument: str) -> None:
+        if argument and not (argument.isascii() and argument.isdecimal()):
+            raise PromptError(f"hint takes a number, not {argument!r}")
+        top = min(int(argument), MAX_HINTS) if argument else 15
+        ranking = self.state.suggest(self.scorer, self.options, top=top)
+        self.console.print(suggestion_table(ranking.ranked, self.scorer.strategy.score_label))
+
+    def _strategy(self, argument: str) -> None:
+        if not argument:
+            self.console.print(
+                f"strategy: {self.scorer.strategy.name} (choose from {', '.join(strategy_names())})"
+            )
+            return
+        self.scorer = BoardScorer(find_strategy(argument, seed=self.seed))
+        self.console.print(f"strategy: {self.scorer.strategy.name}")
+        self.show()
+
+    def _new(self, _: str) -> None:
+        while self.state.pop() is not None:
+            pass
+        self.chosen = None
+        self.console.print("new game", style="bold")
+        self.show()
+
+
+class BoardsHostRepl(Repl):
+    """A multi-board game the program hosts: type guesses, see every board's colours."""
+
+    def __init__(self, console: Console, hosted: HostedBoards, scorer: BoardScorer) -> None:
+        self.hosted = hosted
+        self.scorer = scorer
+        super().__init__(console)
+
+    def command_list(self) -> list[Command]:
+        return [
+            Command("guess", self._guess, "guess a word that is also a command", "WORD"),
+            Command("hint", self._hint, "the solver's best guesses now"),
+            Command("giveup", self._give_up, "reveal the secrets"),
+            Command("help", self.show_help, "this list", aliases=("?",)),
+            Command("quit", self.quit, "leave", aliases=("exit", "q")),
+        ]
+
+    def move_help(self) -> list[tuple[str, str]]:
+        return [("crane", "guess a word: it is played on every board not solved yet")]
+
+    def prompt(self) -> str:
+        state = self.hosted.state
+        tries = state.max_tries
+        return f"guess {state.tries_used + 1}{f'/{tries}' if tries else ''}> "
+
+    def start(self) -> None:
+        state = self.hosted.state
+        tries = state.max_tries
+        limit = f", {plural(tries, 'try', 'tries')}" if tries else ""
+        self.console.print(
+            Text.assemble(
+                (f"wordsolver play: {state.name}", "bold"),
+                f" ({plural(len(state.boards), 'board')}{limit})",
+            )
+        )
+        self.console.print(
+            "Guess a word: it is played on every board not solved yet; solve them all."
+            " help lists the commands.",
+            markup=False,
+        )
+
+    def end_of_input(self) -> None:
+        self.console.print()
+        self._reveal()
+
+    def move(self, text: str) -> None:
+        self._guess(text.strip())
+
+    def _guess(self, text: str) -> None:
+        word = read_guess(self.hosted.state.game, text, hint=COMMANDS_HINT)
+        self.hosted.guess(word)
+        state = self.hosted.state
+        self.console.print(board_grid(state))
+        if state.solved:
+            self.console.print(
+                Text(
+                    f"every board solved in {plural(state.tries_used, 'guess', 'guesses')}!",
+                    style="bold green",
+                )
+            )
+            self.finished = True
+        elif state.lost:
+            self.console.print(Text("out of tries", style="bold red"))
+            self._reveal()
+        else:
+            left = state.tries_left
+            if left is not None:
+                self.console.print(f"{plural(left, 'try', 'tries')} left", style="dim")
+
+    def _hint(self, _: str) -> None:
+        ranking = self.hosted.state.suggest(self.scorer, top=5)
+        self.console.print(suggestion_table(ranking.ranked, self.scorer.strategy.score_label))
+
+    def _give_up(self, _: str) -> None:
+        self._reveal()
+
+    def _reveal(self) -> None:
+        self.console.print(f"the secrets were: {' '.join(self.hosted.secret_words)}", markup=False)
+        self.finished = True

@@ -1,0 +1,100 @@
+"""The board view's API: the state of a multi-board game after its history, and the best next
+guesses (``wordsolver suggest quordle --json``). The page sends the whole history each time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from wordsolver.boards import BOARD_GAMES, MAX_BOARDS, BoardScorer, BoardsSession, board_setup
+from wordsolver.games import GameOverrides, find_game
+from wordsolver.matrix import pattern_matrix
+from wordsolver.session import MAX_HISTORY
+from wordsolver.strategies import PlayOptions, find_strategy
+from wordsolver.web.limits import Deadline
+from wordsolver.web.models import MAX_TOP, Move, Name, PlayRequest, Suggestion
+from wordsolver.web.service import game_matrix
+
+
+class BoardsRequest(PlayRequest):
+    """A multi-board game (``quordle``, or any colours game with ``boards``) and its history:
+    each move's feedback is one pattern per board, ``-`` for a board solved earlier."""
+
+    game: Name = Field(description="dordle, quordle, octordle, or a colours game with `boards`")
+    boards: int | None = Field(None, ge=1, le=MAX_BOARDS, description="boards of a colours game")
+    tries: int | None = Field(None, ge=1, le=MAX_HISTORY, description="the whole game's tries")
+    history: list[Move] = Field(default_factory=list, max_length=MAX_HISTORY)
+    top: int = Field(5, ge=1, le=MAX_TOP)
+
+
+class BoardGameInfo(BaseModel):
+    """A named multi-board game."""
+
+    name: str
+    base: str
+    boards: int
+    tries: int
+    description: str
+
+
+def board_game_catalogue() -> list[BoardGameInfo]:
+    """The named multi-board games, for the page's picker."""
+    return [
+        BoardGameInfo(
+            name=spec.name,
+            base=spec.base,
+            boards=spec.boards,
+            tries=spec.tries,
+            description=spec.description,
+        )
+        for spec in BOARD_GAMES
+    ]
+
+
+class BoardState(BaseModel):
+    """One board: solved or not, and its candidates (listed when few are left)."""
+
+    solved: bool
+    widened: bool
+    candidates_left: int
+    candidates: list[str] | None
+
+
+class BoardsMove(BaseModel):
+    """A guess with every board's feedback (``-``: solved earlier)."""
+
+    guess: str
+    feedback: str
+
+
+class BoardsResponse(BaseModel):
+    """The boards after the history and the best next guesses."""
+
+    game: str
+    base: str
+    lists: str
+    strategy: str
+    boards: list[BoardState]
+    history: list[BoardsMove]
+    solved: bool
+    tries_left: int | None
+    forced: list[int] = Field(description="boards (from 1) whose one candidate is played")
+    rule: str = Field(description="which rule chose the guesses")
+    suggestions: list[Suggestion]
+
+
+def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]:
+    """Replay the history on every board and rank the next guesses."""
+    setup = board_setup(request.game, request.boards, request.tries)
+    if request.words is None:
+        base = request.model_copy(update={"game": setup.base})
+        matrix = game_matrix(base)
+    else:
+        words = tuple(request.words)
+        matrix = pattern_matrix(find_game(setup.base, GameOverrides(words=words)), use_cache=False)
+    state = BoardsSession(matrix, setup.boards, setup.tries)
+    state.replay((move.guess, move.feedback) for move in request.history)
+    scorer = BoardScorer(find_strategy(request.strategy, seed=request.seed))
+    options = PlayOptions(hard=request.hard, guess_from=request.guess_from)
+    return state.to_json(scorer.strategy.name, state.suggest(scorer, options, top=request.top))

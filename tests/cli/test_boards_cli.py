@@ -1,0 +1,96 @@
+"""Multi-board games from the command line: suggest, solve, play and evaluate take boards."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.cli.conftest import RunCli
+from wordsolver.boards import BoardScorer, BoardsSession
+from wordsolver.boards.host import HostedBoards
+from wordsolver.cli.base import stdout
+from wordsolver.cli.repl import scripted_lines
+from wordsolver.cli.repl.boards import BoardsAssistant, BoardsHostRepl
+from wordsolver.games import GameOverrides, find_game
+from wordsolver.matrix import pattern_matrix
+from wordsolver.strategies import find_strategy
+
+WORDS = "crane,slate,trace,react,cater,eerie,geese,speed,abide,tares"
+
+
+def test_games_lists_the_board_games(run_cli: RunCli) -> None:
+    out = run_cli("games").out
+    for name, boards, tries in (("dordle", 2, 7), ("quordle", 4, 9), ("octordle", 8, 13)):
+        line = next(line for line in out.splitlines() if line.strip().startswith(f"│ {name}"))
+        assert f"│ {boards} " in line and f"│ {tries} " in line
+
+
+def test_suggest_json_shows_every_board(run_cli: RunCli) -> None:
+    result = run_cli("suggest", "dordle", "--history", "crane gy..g,ggggg", "--json")
+    assert result.code == 0, result.err
+    payload = json.loads(result.out)
+    assert payload["game"] == "dordle" and payload["tries_left"] == 6
+    assert [board["solved"] for board in payload["boards"]] == [False, True]
+    assert payload["boards"][0]["candidates"] == ["chore", "curse", "curve"]
+    assert payload["history"] == [{"guess": "crane", "feedback": "gy..g,ggggg"}]
+    assert payload["suggestions"][0]["word"] in {"curse", "curve", "chore"}
+
+
+def test_suggest_plays_the_lonely_candidate(run_cli: RunCli) -> None:
+    # speed leaves abide alone on board 1 and tares on board 2: only those are suggested.
+    args = ("suggest", "wordle", "--words", WORDS, "--boards", "2", "--json")
+    payload = json.loads(run_cli(*args, "--history", "speed ..y.y,y..g.").out)
+    assert payload["forced"] == [1, 2] and payload["rule"] == "one candidate left"
+    assert {s["word"] for s in payload["suggestions"]} == {"abide", "tares"}
+    result = run_cli(*args[:-1], "--history", "speed ..y.y,..y..")
+    assert result.code == 0, result.err
+    assert "board 1 has one candidate left: play it" in result.out
+
+
+def test_boards_of_5bukv(run_cli: RunCli) -> None:
+    result = run_cli("suggest", "5bukv", "--boards", "3", "--top", "2", "--json")
+    assert result.code == 0, result.err
+    payload = json.loads(result.out)
+    assert len(payload["boards"]) == 3 and payload["tries_left"] == 8
+    assert len(payload["suggestions"]) == 2
+
+
+def test_evaluate_boards_json(run_cli: RunCli) -> None:
+    args = ("evaluate", "wordle", "--words", WORDS, "--boards", "4", "--sample", "25")
+    result = run_cli(*args, "--seed", "3", "--json", "-s", "entropy,minimax")
+    assert result.code == 0, result.err
+    rows = json.loads(result.out)
+    assert [row["strategy"] for row in rows] == ["entropy", "minimax"]
+    assert all(row["total"] == 25 and row["boards"] == 4 and row["seed"] == 3 for row in rows)
+    assert all(sum(row["distribution"].values()) == 25 for row in rows)
+    again = json.loads(run_cli(*args, "--seed", "3", "--json", "-s", "entropy,minimax").out)
+    assert [row["mean"] for row in again] == [row["mean"] for row in rows]
+    table = run_cli(*args, "--seed", "3").out
+    assert "25 random board sets" in table and "entropy" in table
+
+
+def test_assistant_takes_every_board(capsys: pytest.CaptureFixture[str]) -> None:
+    matrix = pattern_matrix(find_game("wordle", GameOverrides(words=tuple(WORDS.split(",")))))
+    state = BoardsSession(matrix, 2)
+    assistant = BoardsAssistant(stdout, state, BoardScorer(find_strategy("entropy")))
+    script = ["speed ..y.y,y..g.", "bogus", "crane", "gy..g,.....", "undo", "abide ggggg,y...y"]
+    assistant.run(scripted_lines([*script, "quit"], stdout))
+    out = capsys.readouterr().out
+    assert "boards 1, 2 have one candidate left" in out
+    assert "not an allowed guess" in out  # bogus is refused in one line
+    assert "✗ board 1: " in out  # gy..g for crane contradicts board 1
+    assert "took back speed" in out
+    assert state.tries_used == 1 and state.solved_boards == (True, False)
+
+
+def test_hosted_boards_are_played_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    matrix = pattern_matrix(find_game("wordle", GameOverrides(words=tuple(WORDS.split(",")))))
+    words = matrix.game.secrets.words
+    hosted = HostedBoards(matrix, (words.index("abide"), words.index("crane")))
+    repl = BoardsHostRepl(stdout, hosted, BoardScorer(find_strategy("entropy")))
+    repl.run(scripted_lines(["abide", "qwert", "crane"], stdout))
+    out = capsys.readouterr().out
+    assert "not an allowed guess" in out
+    assert "every board solved in 2 guesses" in out
+    assert hosted.state.solved

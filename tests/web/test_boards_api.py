@@ -1,0 +1,43 @@
+"""The board view's API: a multi-board game's state after its history, as the CLI gives it."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from wordsolver.cli.app import main
+
+WORDS = ["crane", "slate", "trace", "react", "cater", "eerie", "geese", "speed", "abide", "tares"]
+
+
+def test_boards_match_the_command_line(client: TestClient, capsys: object) -> None:
+    history = [{"guess": "crane", "feedback": "gy..g,ggggg"}]
+    response = client.post("/api/boards", json={"game": "dordle", "history": history})
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["game"] == "dordle" and answer["tries_left"] == 6
+    assert [board["solved"] for board in answer["boards"]] == [False, True]
+    assert answer["boards"][0]["candidates"] == ["chore", "curse", "curve"]
+    main(["suggest", "dordle", "--history", "crane gy..g,ggggg", "--json"])
+    printed = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert answer["suggestions"] == printed["suggestions"]
+
+
+def test_boards_of_given_words_and_the_lonely_rule(client: TestClient) -> None:
+    body = {
+        "game": "wordle",
+        "boards": 2,
+        "words": WORDS,
+        "history": [{"guess": "speed", "feedback": "..y.y,..y.."}],
+    }
+    answer = client.post("/api/boards", json=body).json()
+    assert answer["forced"] == [1] and answer["rule"] == "one candidate left"
+    assert [s["word"] for s in answer["suggestions"]] == ["abide"]
+    assert answer["tries_left"] == 6
+
+
+def test_boards_with_their_own_tries(client: TestClient) -> None:
+    body = {"game": "wordle", "boards": 3, "tries": 12, "words": WORDS}
+    answer = client.post("/api/boards", json=body).json()
+    assert answer["tries_left"] == 12 and answer["game"] == "wordle (custom) ×3"

@@ -1,0 +1,52 @@
+"""The board view in Debian's Chromium: Dordle played by typing each guess once and clicking
+every board's tiles; a bad guess shows the server's message. Screenshots under tests/artifacts/."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import keep_screenshot
+from wordsolver.games import find_game
+
+#: The colour marks in the order a tile cycles through them.
+CYCLE = ".yg"
+
+
+def test_dordle_played_on_the_board_view_until_solved(page: Page, served: str) -> None:
+    game = find_game("wordle")
+    secrets = ["pilot", "vivid"]
+    page.goto(f"{served}#dordle")
+    expect(page.locator("#boards-suggestions table")).to_be_visible(timeout=60_000)
+    expect(page.locator("#boards-grid .board")).to_have_count(2)
+    solved: set[int] = set()
+    for turn in range(1, 8):
+        best = page.locator("#boards-suggestions td.word button").first
+        guess = best.inner_text()
+        best.click()
+        for board, secret in enumerate(secrets):
+            if board in solved:
+                continue
+            feedback = game.format_pattern(game.feedback(guess, secret))
+            row = page.locator(f'#boards-grid [data-board="{board + 1}"] .row.current')
+            for position, mark in enumerate(feedback):
+                for _ in range(CYCLE.index(mark)):
+                    row.locator(f'[data-position="{position}"]').click()
+            if guess == secret:
+                solved.add(board)
+        page.click("#boards-enter")
+        first = page.locator('#boards-grid [data-board="1"]')
+        expect(first.locator(".row.done, .row.plain")).to_have_count(turn, timeout=30_000)
+        if len(solved) == len(secrets):
+            break
+    expect(page.locator("#boards-status")).to_have_text(f"Every board solved in {turn} guesses")
+    keep_screenshot(page, "dordle-solved")
+
+
+def test_a_bad_guess_on_the_boards_shows_the_message(page: Page, served: str) -> None:
+    page.goto(f"{served}#quordle")
+    expect(page.locator("#boards-grid .board")).to_have_count(4, timeout=60_000)
+    page.fill("#boards-guess", "qqqqq")
+    page.click("#boards-enter")
+    expect(page.locator("#error")).to_contain_text("not an allowed guess")
+    expect(page.locator("#boards-grid .row.done")).to_have_count(0)
+    keep_screenshot(page, "quordle-error")
