@@ -22,7 +22,7 @@ from wordsolver.cli.options import (
     game_command,
     play_options,
 )
-from wordsolver.cli.progress import time_bar
+from wordsolver.cli.progress import progress_bar, time_bar
 from wordsolver.cli.repl import Assistant, terminal_lines
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
@@ -99,5 +99,5 @@ def solve(
         player, ranked = ranked_now(player, state, top)
         stdout.print_json(json.dumps(state.to_json(player, ranked), ensure_ascii=False))
         return
-    assistant = Assistant(stdout, state, player, top=top, seed=seed)
+    assistant = Assistant(stdout, state, player, top=top, seed=seed, progress=progress_bar)
     assistant.run(terminal_lines(stdout, assistant.completions))
