@@ -23,6 +23,7 @@ within its time bound, the expected number of guesses from here under best play.
 
 from __future__ import annotations
 
+import io
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from wordsolver.errors import OptionError, WordsolverError
+from wordsolver.files import write_output
 from wordsolver.optional import require
 from wordsolver.partition import split
 from wordsolver.search.exact import SearchLimit
@@ -314,7 +316,8 @@ def _exact(
 
 def plot_histogram(answer: Explanation, path: Path) -> Path:
     """Draw the bucket sizes of the explained guesses (and the one beside it) as bars in a PNG
-    (matplotlib, the ``plots`` extra): how many candidates sit in buckets of each size."""
+    (matplotlib, the ``plots`` extra): how many candidates sit in buckets of each size. The
+    file is written whole or not at all (UserFileError when it cannot be)."""
     figure_module = require("matplotlib.figure", "drawing the histogram", "plots")
     splits = [s for s in (answer.guess, answer.versus) if s is not None]
     labels = sorted({b.label: b.low for s in splits for b in s.size_bins()}.items(), key=_second)
@@ -334,10 +337,9 @@ def plot_histogram(answer: Explanation, path: Path) -> Path:
     axes.set_ylabel("candidates in such buckets")
     axes.set_title(f"{answer.game}: {answer.candidates_left} candidates now")
     axes.legend()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".part")
-    figure.savefig(temporary, format="png", dpi=110)
-    temporary.replace(path)
+    image = io.BytesIO()
+    figure.savefig(image, format="png", dpi=110, metadata={"Software": None})
+    write_output(path, image.getvalue())
     return path
 
 

@@ -128,7 +128,7 @@ def game_matrix(request: PlayRequest) -> PatternMatrix:
     return pattern_matrix(game, use_cache=False)
 
 
-def _player(request: PlayRequest, deadline: Deadline, openers: tuple[str, ...] = ()) -> Player:
+def player_for(request: PlayRequest, deadline: Deadline, openers: tuple[str, ...] = ()) -> Player:
     """The request's strategy bound to its game; the exact search gets the time left."""
     matrix = game_matrix(request)
     strategy: Strategy = find_strategy(request.strategy, seed=request.seed)
@@ -145,7 +145,7 @@ def needs_search(request: PlayRequest) -> bool:
 
 def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
     """Replay the history and rank the next guesses (``wordsolver solve --json``)."""
-    player = _player(request, deadline)
+    player = player_for(request, deadline)
     state = Session(player.matrix)
     state.replay((move.guess, move.feedback) for move in request.history)
     return state.to_json(player, state.suggest(player, top=request.top))
@@ -153,7 +153,7 @@ def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
 
 def evaluate_strategy(request: EvaluateRequest, deadline: Deadline) -> dict[str, Any]:
     """Play every secret with one strategy; stops at the deadline (``evaluate --json``)."""
-    player = _player(request, deadline, tuple(request.openers))
+    player = player_for(request, deadline, tuple(request.openers))
     return evaluate(player, progress=deadline.check).to_json()
 
 
