@@ -161,7 +161,8 @@ def test_explain_splits_the_candidates_at_the_position_reached(
     assert left > 2 and f"{left} candidates left; {top} leaves" in screen
     assert "store: " in screen and "feedbacks it can earn" in screen
     assert "slate leaves" in screen and "bucket sizes" in screen
-    assert "exact: best play" in screen
+    # the exact verdict, or (on a machine too busy for its fraction of a second) why there is none
+    assert "exact: best play" in screen or "did not prove this position" in screen
 
 
 def test_explain_refuses_bad_words(drive: Drive, wordle: PatternMatrix) -> None:

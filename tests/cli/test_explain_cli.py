@@ -24,7 +24,9 @@ def test_explain_shows_buckets_histogram_comparison_and_verdict(run_cli: RunCli)
 
 
 def test_explain_json_after_a_history(run_cli: RunCli) -> None:
-    result = run_cli("explain", "wordle", "curse", "--history", "crane:gy..g", "--json")
+    result = run_cli(
+        "explain", "wordle", "curse", "--history", "crane:gy..g", "--json", "--exact-seconds", "10"
+    )
     assert result.code == 0, result.err
     data = json.loads(result.out)
     assert data["candidates_left"] == 3

@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wordsolver.api import explain
+from wordsolver.explain import ExplainOptions
 
 FALLOUT = ["spite", "spies", "tires", "tries", "sides", "skies", "sites", "force", "fried"]
 
@@ -21,9 +22,21 @@ def post(client: TestClient, path: str, **body: Any) -> Any:
 def test_explain_is_the_librarys_explanation(client: TestClient) -> None:
     history = [{"guess": "crane", "feedback": "gy..g"}]
     data = post(
-        client, "/api/explain", game="wordle", guess="curse", versus="chore", history=history
+        client,
+        "/api/explain",
+        game="wordle",
+        guess="curse",
+        versus="chore",
+        history=history,
+        exact_seconds=10,
     )
-    expected = explain("wordle", "curse", history="crane:gy..g", versus="chore")
+    expected = explain(
+        "wordle",
+        "curse",
+        history="crane:gy..g",
+        versus="chore",
+        explain_options=ExplainOptions(exact_seconds=10),
+    )
     assert data == expected.to_json()
     assert data["exact"]["best_mean"] == pytest.approx(5 / 3)
 

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from wordsolver.errors import InvalidWordError
-from wordsolver.explain import ExplainOptions, explain
+from wordsolver.explain import EXACT_SECONDS, ExplainOptions, explain
 from wordsolver.hosted.review import review
 from wordsolver.hosted.share import share_text
 from wordsolver.session import Session
@@ -23,6 +23,8 @@ from wordsolver.web.service import player_for
 
 #: Candidates named per bucket that one request may ask for.
 MAX_SHOW_WORDS = 50
+#: Seconds of exact search one request may ask for (within the server's time limit).
+MAX_EXACT_SECONDS = 10.0
 
 
 class ExplainRequest(SuggestRequest):
@@ -31,6 +33,9 @@ class ExplainRequest(SuggestRequest):
     guess: Word
     versus: Word | None = None
     show_words: int = Field(6, ge=0, le=MAX_SHOW_WORDS)
+    exact_seconds: float = Field(
+        EXACT_SECONDS, ge=0, le=MAX_EXACT_SECONDS, description="0 leaves the exact search out"
+    )
 
 
 class BucketOut(BaseModel):
@@ -124,7 +129,8 @@ def explain_guess(request: ExplainRequest, deadline: Deadline) -> dict[str, Any]
     player = player_for(request, deadline)
     state = Session(player.matrix)
     state.replay((move.guess, move.feedback) for move in request.history)
-    options = ExplainOptions(show_words=request.show_words)
+    seconds = min(request.exact_seconds, deadline.remaining())
+    options = ExplainOptions(show_words=request.show_words, exact_seconds=seconds)
     answer = explain(
         state, request.guess, versus=request.versus, play=player.options, options=options
     )
