@@ -6,7 +6,8 @@ guess (and the one the player has in mind beside it) every feedback it can earn,
 candidates each would leave and which, and how likely it is (every candidate equally likely);
 the sizes of those buckets as a histogram; and, where the exact search proves the position
 within its time bound, the expected number of guesses from here under best play. The faces (the
-``explain`` command, the assistant, the web page) only draw what it returns.
+``explain`` command, the assistant, the web page) only draw what it returns;
+:func:`plot_histogram` draws the histogram as a PNG (the ``plots`` extra).
 
 >>> from wordsolver.games import GameOverrides, find_game
 >>> from wordsolver.matrix import pattern_matrix
