@@ -9,6 +9,9 @@
 (3, ['chore', 'curse', 'curve'])
 >>> [guess.word for guess in session.suggest("entropy", top=3)]  # each splits the others apart
 ['curse', 'curve']
+>>> from wordsolver.api import explain  # wordsolver.explain is the module beneath
+>>> explain(game, "curse", history="crane:gy..g").guess.summary()
+'curse leaves 1 on average, worst 1'
 >>> round(wordsolver.evaluate(game, "minimax").mean, 4)
 3.5261
 >>> [match.word for match in wordsolver.hand("quiz*", top=3)]
@@ -36,9 +39,11 @@ from wordsolver.anagram import (
 )
 from wordsolver.evaluation import Evaluation
 from wordsolver.evaluation import evaluate as evaluate_player
+from wordsolver.explain import ExplainOptions, Explanation
+from wordsolver.explain import explain as explain_guess
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.session import Session
+from wordsolver.session import Session, parse_history
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import DecisionTree, grow_tree
@@ -142,3 +147,19 @@ def hand(
     index = cached_index(load_dictionary(dictionary))
     result = solve_hand(index, parse_hand(letters), find_letter_values(score), lengths)
     return result.matches(top)
+
+
+def explain(
+    played: LoadedGame | str,
+    guess: str,
+    *,
+    history: str | list[tuple[str, str]] = "",
+    versus: str | None = None,
+    options: PlayOptions | None = None,
+    explain_options: ExplainOptions | None = None,
+) -> Explanation:
+    """Why ``guess`` is good after ``history`` (``"crane:gy..g, ..."`` or pairs): each feedback
+    it can earn and what it leaves, beside ``versus``, and the exact search's verdict."""
+    session = _loaded(played).session()
+    session.replay(parse_history(history) if isinstance(history, str) else history)
+    return explain_guess(session, guess, versus=versus, play=options, options=explain_options)

@@ -147,3 +147,31 @@ def test_end_of_input_leaves_quietly(drive: Drive, wordle: PatternMatrix) -> Non
     screen = drive(assistant(wordle), ["crane ..y.."])
     assert screen.endswith("1 candidate left: pizza\n\n")
     assert "Traceback" not in screen
+
+
+def test_explain_splits_the_candidates_at_the_position_reached(
+    drive: Drive, wordle: PatternMatrix
+) -> None:
+    shown = feedback(wordle, "crane", "store")
+    screen = drive(assistant(wordle), [f"crane {shown}", "explain", "explain store slate", "quit"])
+    state = Session(wordle)
+    state.push("crane", shown)
+    left = len(state.candidates)
+    top = suggested(screen)[1]
+    assert left > 2 and f"{left} candidates left; {top} leaves" in screen
+    assert "store: " in screen and "feedbacks it can earn" in screen
+    assert "slate leaves" in screen and "bucket sizes" in screen
+    # the exact verdict, or (on a machine too busy for its fraction of a second) why there is none
+    assert "exact: best play" in screen or "did not prove this position" in screen
+
+
+def test_explain_refuses_bad_words(drive: Drive, wordle: PatternMatrix) -> None:
+    screen = drive(assistant(wordle), ["explain qqqqq", "explain a b c", "quit"])
+    assert "qqqqq" in screen and "at most one other" in screen
+    assert "Traceback" not in screen
+
+
+def test_solved_game_is_reviewed_and_shared(drive: Drive, wordle: PatternMatrix) -> None:
+    screen = drive(assistant(wordle), ["crane ..y..", "pizza ggggg", "quit"])
+    assert "your game beside the entropy solver" in screen
+    assert "Wordle (custom) 2/6\n" in screen and "🟩🟩🟩🟩🟩" in screen

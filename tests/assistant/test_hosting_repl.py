@@ -10,6 +10,7 @@ from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
 from wordsolver.hosted.duel import Duel
 from wordsolver.hosted.host import HostedGame, solver_path
 from wordsolver.hosted.saves import SaveSlot
+from wordsolver.hosted.share import share_row
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 
@@ -99,3 +100,19 @@ def test_resumed_duel_lets_the_computer_play_its_owed_turn(
     assert "you 1  xyz  0-0" in screen
     assert re.search(r"^me  1  \w{3}  \d-\d$", screen, flags=re.MULTILINE)
     assert len(duel.computer.guesses) == 1
+
+
+def test_the_end_shows_losses_and_the_share_text(drive: Drive, wordle: PatternMatrix) -> None:
+    screen = drive(solo(wordle, "store"), ["crane", "shore", "store"])
+    game = wordle.game
+    header = next(line for line in screen.splitlines() if line.startswith("#  your guess"))
+    assert header.split()[-1] == "lost" and "it leaves" in header
+    assert re.search(r"in all your guesses (lost|saved) \d\.\d\d beside", screen)
+    rows = [share_row(game, game.feedback(w, "store")) for w in ("crane", "shore", "store")]
+    assert "Wordle (custom) 3/6\n" + "\n".join(rows) + "\n" in screen
+    assert rows[-1] == "🟩" * 5
+
+
+def test_a_given_up_game_shares_an_x(drive: Drive, fallout: PatternMatrix) -> None:
+    screen = drive(solo(fallout, "force"), ["spite", "giveup"])
+    assert "Fallout (custom) X/4\n" in screen

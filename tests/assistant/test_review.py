@@ -66,7 +66,7 @@ def test_review_rows(wordle: PatternMatrix) -> None:
         hosted.guess(word)
     advanced: list[int] = []
     rows = review(solver, hosted.session.steps, won=True, progress=advanced.append)
-    assert advanced == [1, 1, 1, 1]
+    assert advanced == [1, 1, 1, 1, 1]  # the start, then each guess
     assert [row.guess for row in rows] == ["pizza", "crane", "shore", "store"]
     assert [row.you_needed for row in rows] == [3, 2, 1, None]
     assert rows[-1].solver_needs is None and rows[-1].left == 1
@@ -85,3 +85,38 @@ def test_review_of_a_lost_game_has_no_needed_counts(fallout: PatternMatrix) -> N
     rows = review(player(fallout), hosted.session.steps, won=False)
     assert [row.you_needed for row in rows] == [None] * 4
     assert all(row.solver_needs is not None for row in rows)
+
+
+def test_review_losses_add_up_to_the_guesses_beyond_the_solvers_mean(wordle: PatternMatrix) -> None:
+    solver = player(wordle)
+    secret = wordle.game.secrets.words.index("store")
+    hosted = HostedGame(wordle, secret)
+    for word in ("pizza", "crane", "shore", "store"):
+        hosted.guess(word)
+    rows = review(solver, hosted.session.steps, won=True)
+    assert sum(row.lost for row in rows) == pytest.approx(4 - evaluate(solver).mean)
+    assert [row.before for row in rows[1:]] == [row.left for row in rows[:-1]]
+    assert rows[0].before == len(wordle.game.secrets)
+    game = wordle.game
+    for row, step in zip(rows, hosted.session.steps, strict=True):
+        pick = game.guess_index[row.solver_pick]
+        before = (
+            np.arange(len(game.secrets))
+            if row.number == 1
+            else hosted.session.steps[row.number - 2].candidates
+        )
+        expected = sum(
+            1
+            for s in before
+            if game.feedback(row.solver_pick, game.secrets.words[s])
+            == game.feedback(row.solver_pick, "store")
+        )
+        assert row.pick_left == expected, (row, pick, step)
+
+
+def test_review_without_the_secret_leaves_pick_left_out(fallout: PatternMatrix) -> None:
+    hosted = HostedGame(fallout, fallout.game.secrets.words.index("force"))
+    for word in ("spite", "spies"):
+        hosted.guess(word)
+    rows = review(player(fallout), hosted.session.steps, won=False)
+    assert all(row.pick_left is None for row in rows)

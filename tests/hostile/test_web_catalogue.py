@@ -47,7 +47,14 @@ PNG = {"Content-Type": "image/png"}
 CASES = [
     *(
         BadRequest(f"GET on {path}", "GET", path, 405, "GET is not allowed here; use POST")
-        for path in ("/api/suggest", "/api/evaluate", "/api/hand", "/api/fallout/screen")
+        for path in (
+            "/api/suggest",
+            "/api/evaluate",
+            "/api/hand",
+            "/api/fallout/screen",
+            "/api/explain",
+            "/api/review",
+        )
     ),
     *(
         BadRequest(f"GET on {path}", "GET", path, 405, "GET is not allowed here; use POST")
@@ -323,6 +330,92 @@ CASES = [
         400,
         "hard mode is not played",
         json={"game": "dordle", "hard": True},
+    ),
+    BadRequest(
+        "explain without a guess",
+        "POST",
+        "/api/explain",
+        422,
+        "guess: Field required",
+        json={"game": "wordle"},
+    ),
+    BadRequest(
+        "explain an unknown word",
+        "POST",
+        "/api/explain",
+        400,
+        "qzqzq",
+        json={"game": "wordle", "guess": "qzqzq"},
+    ),
+    BadRequest(
+        "explain beside an unknown word",
+        "POST",
+        "/api/explain",
+        400,
+        "zzzzz",
+        json={"game": "wordle", "guess": "crane", "versus": "zzzzz"},
+    ),
+    BadRequest(
+        "explain once solved",
+        "POST",
+        "/api/explain",
+        400,
+        "found already",
+        json={
+            "game": "wordle",
+            "guess": "crane",
+            "history": [{"guess": "crane", "feedback": "ggggg"}],
+        },
+    ),
+    BadRequest(
+        "explain naming too many words",
+        "POST",
+        "/api/explain",
+        422,
+        "show_words",
+        json={"game": "wordle", "guess": "crane", "show_words": 10_000},
+    ),
+    BadRequest(
+        "explain a 40-letter guess",
+        "POST",
+        "/api/explain",
+        422,
+        "at most 32 characters",
+        json={"game": "wordle", "guess": "a" * 40},
+    ),
+    BadRequest(
+        "review with a secret that does not fit",
+        "POST",
+        "/api/review",
+        400,
+        "does not fit",
+        json={
+            "game": "fallout",
+            "words": ["spite", "spies", "force"],
+            "secret": "spies",
+            "history": [{"guess": "spite", "feedback": "1"}],
+        },
+    ),
+    BadRequest(
+        "review with an unknown secret",
+        "POST",
+        "/api/review",
+        400,
+        "qqqqq",
+        json={
+            "game": "fallout",
+            "words": ["spite", "spies", "force"],
+            "secret": "qqqqq",
+            "history": [{"guess": "spite", "feedback": "1"}],
+        },
+    ),
+    BadRequest(
+        "review with a bad field",
+        "POST",
+        "/api/review",
+        422,
+        "Extra inputs",
+        json={"game": "wordle", "secrett": "crane"},
     ),
 ]
 

@@ -18,6 +18,7 @@ from wordsolver.errors import WordsolverError
 COMMAND_MODULES = (
     "wordsolver.cli.info",
     "wordsolver.cli.suggest",
+    "wordsolver.cli.explain",
     "wordsolver.cli.evaluate",
     "wordsolver.cli.openers",
     "wordsolver.cli.study",

@@ -26,7 +26,7 @@ from wordsolver.cli.options import (
     boards_command,
     play_options,
 )
-from wordsolver.cli.progress import pattern_table, time_bar
+from wordsolver.cli.progress import pattern_table, progress_bar, time_bar
 from wordsolver.cli.repl import Assistant, terminal_lines
 from wordsolver.cli.repl.boards import BoardsAssistant
 from wordsolver.errors import OptionError
@@ -137,5 +137,5 @@ def solve(
         player, ranked = ranked_now(player, state, top)
         stdout.print_json(json.dumps(state.to_json(player, ranked), ensure_ascii=False))
         return
-    assistant = Assistant(stdout, state, player, top=top, seed=seed)
+    assistant = Assistant(stdout, state, player, top=top, seed=seed, progress=progress_bar)
     assistant.run(terminal_lines(stdout, assistant.completions))

@@ -1,15 +1,20 @@
-"""After a hosted game: your path beside what the solver would have done from the same spots.
+"""After a game: your path beside what the solver would have done from the same spots.
 
-For each of your guesses the review says what the solver would have played there, how many words
-were left after yours, and how many more guesses the solver would need from that spot on average
-(every remaining candidate played as the secret), so "after your 2nd guess 7 words were left; the
-solver would have needed 1.6 more on average" can be read off one row.
+For each of your guesses the review says what the solver would have played there (and, when the
+secret is known, how many words its guess would have left), how many words were left after
+yours, and how many more guesses the solver would need from that spot on average (every
+remaining candidate played as the secret), so "after your 2nd guess 7 words were left; the
+solver would have needed 1.6 more on average" can be read off one row. Each guess's ``lost`` is
+what it cost against the solver's own play from the spot before it, in expected guesses (less
+than 0: it saved some); the rows' losses add up to your guesses less the solver's mean from the
+start.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -39,7 +44,10 @@ class ReviewRow:
 
     ``solver_pick``: what the solver would have guessed instead (before your guess).
     ``you_needed``/``solver_needs``: guesses still needed after yours (None once solved, and
-    ``you_needed`` also when you did not solve it).
+    ``you_needed`` also when you did not solve it). ``before``: candidates before your guess;
+    ``pick_left``: what the solver's guess would have left against the secret (None when the
+    secret is not known); ``lost``: expected guesses your guess lost beside the solver's play
+    from the spot before it (less than 0: saved).
     """
 
     number: int
@@ -49,6 +57,24 @@ class ReviewRow:
     solver_pick: str
     you_needed: int | None
     solver_needs: float | None
+    before: int = 0
+    pick_left: int | None = None
+    lost: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON values (the web API)."""
+        return {
+            "number": self.number,
+            "guess": self.guess,
+            "pattern": self.pattern,
+            "before": self.before,
+            "left": self.left,
+            "solver_pick": self.solver_pick,
+            "pick_left": self.pick_left,
+            "you_needed": self.you_needed,
+            "solver_needs": None if self.solver_needs is None else round(self.solver_needs, 6),
+            "lost": round(self.lost, 6),
+        }
 
 
 #: Called once per reviewed guess.
@@ -56,16 +82,39 @@ Progress = Callable[[int], None]
 
 
 def review(
-    player: Player, steps: Sequence[Step], *, won: bool, progress: Progress | None = None
+    player: Player,
+    steps: Sequence[Step],
+    *,
+    won: bool,
+    secret: int | None = None,
+    progress: Progress | None = None,
 ) -> list[ReviewRow]:
-    """Compare each guess of a finished game with what the player would have done there."""
+    """Compare each guess of a finished game with what the player would have done there.
+
+    ``secret`` (a secret id) lets each row say what the solver's guess would have left; a won
+    game knows it from its last guess. ``progress`` is called once per guess and once more for
+    the solver's mean from the start.
+    """
     matrix = player.matrix
     game = matrix.game
     candidates = np.arange(len(game.secrets), dtype=np.intp)
+    if secret is None and won and steps:
+        secret = int(game.secret_of_guess[steps[-1].row])
     mask = player.start_mask()
+    needed_before = evaluate_from(player, candidates, consistent=mask).mean
+    if progress is not None:
+        progress(1)
     rows = []
     for number, step in enumerate(steps, 1):
         pick = player.next_guess(candidates, number - 1, mask)
+        pick_left = (
+            None
+            if secret is None
+            else int(
+                np.count_nonzero(matrix.values[pick, candidates] == matrix.values[pick, secret])
+            )
+        )
+        before = len(candidates)
         if mask is not None:
             mask = consistent_after(matrix, mask, step.row, step.pattern)
         candidates = step.candidates
@@ -84,8 +133,12 @@ def review(
                 solver_pick=game.guesses.words[pick],
                 you_needed=len(steps) - number if won and not solved else None,
                 solver_needs=needs,
+                before=before,
+                pick_left=pick_left,
+                lost=1 + (needs or 0.0) - needed_before,
             )
         )
+        needed_before = needs or 0.0
         if progress is not None:
             progress(1)
     return rows

@@ -120,10 +120,10 @@ class OptimalSearch:
         self._node_budget = self.nodes + self.limit.nodes if self.limit.nodes is not None else -1
 
     def _tick(self) -> None:
+        # The clock is read at every node: a node costs a partition of the pool (far more than
+        # reading it), and a short limit (``explain``'s fraction of a second) is kept closely.
         self.nodes += 1
-        if 0 <= self._node_budget <= self.nodes or (
-            self.nodes % 64 == 0 and time.perf_counter() > self._deadline
-        ):
+        if 0 <= self._node_budget <= self.nodes or time.perf_counter() > self._deadline:
             raise SearchInterrupted("the optimal search ran out of its budget")
 
     # -- pools ----------------------------------------------------------------------------

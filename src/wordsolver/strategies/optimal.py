@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -123,6 +124,21 @@ class Optimal(Strategy):
 
     def choose(self, position: Position) -> int:
         return self._best(position)[0]
+
+    def means_with(
+        self, position: Position, guesses: Sequence[int]
+    ) -> tuple[int, float, list[float]]:
+        """An optimal guess now with the expected guesses from the position under best play
+        (the next guess included), and the same when each of ``guesses`` is played first: inf
+        where no tree starting with it finishes within the tries, or the position does not allow
+        it (hard mode). One search clock covers the whole answer."""
+        best, tries_left = self._best(position)
+        allowed = np.isin(np.asarray(guesses, dtype=np.intp), position.pool)
+        means = [
+            self._score(position, guess, tries_left)[1] if ok else float("inf")
+            for guess, ok in zip(guesses, allowed, strict=True)
+        ]
+        return best, self._score(position, best, tries_left)[1], means
 
     def _score(self, position: Position, guess: int, tries_left: int) -> tuple[int, float]:
         """A guess's value as (sort key, score shown), best play after it."""

@@ -12,7 +12,7 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from wordsolver.games.registry import MAX_LENGTH
-from wordsolver.web import service
+from wordsolver.web import explaining, service
 from wordsolver.web.boards import (
     BoardGameInfo,
     BoardsRequest,
@@ -98,6 +98,19 @@ def board_games() -> list[BoardGameInfo]:
 async def boards(body: BoardsRequest, lanes: LanesDependency) -> dict[str, Any]:
     """A multi-board game: every board after the history, and the best next guesses."""
     return await lanes.large.run(partial(boards_suggest, body))
+
+
+@router.post("/explain", response_model=explaining.ExplainResponse)
+async def explain(body: explaining.ExplainRequest, lanes: LanesDependency) -> dict[str, Any]:
+    """How a guess splits the candidates left: each feedback, what it leaves, the histogram."""
+    lane = lanes.quick if service.is_quick(body) else lanes.large
+    return await lane.run(partial(explaining.explain_guess, body))
+
+
+@router.post("/review", response_model=explaining.ReviewResponse)
+async def review(body: explaining.ReviewRequest, lanes: LanesDependency) -> dict[str, Any]:
+    """A finished game beside the solver's play, guess by guess, and its share text."""
+    return await lanes.search.run(partial(explaining.review_game, body))
 
 
 @router.post("/evaluate", response_model=EvaluateResponse)

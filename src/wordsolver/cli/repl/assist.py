@@ -9,6 +9,8 @@ from dataclasses import replace
 from rich.console import Console
 from rich.text import Text
 
+from wordsolver.cli.repl.explained import explanation_view
+from wordsolver.cli.repl.hosting import ProgressFactory, no_progress
 from wordsolver.cli.repl.moves import read_move
 from wordsolver.cli.repl.render import (
     WIDENED_NOTE,
@@ -16,10 +18,16 @@ from wordsolver.cli.repl.render import (
     candidate_columns,
     candidates_line,
     plural,
+    review_summary,
+    review_table,
+    review_total,
     suggestion_table,
 )
 from wordsolver.cli.repl.repl import Command, PromptError, Repl
 from wordsolver.errors import InvalidPatternError
+from wordsolver.explain import explain
+from wordsolver.hosted.review import review
+from wordsolver.hosted.share import share_text
 from wordsolver.session import SHOW_CANDIDATES, Removal, Session
 from wordsolver.strategies import Player, RankedGuess, find_strategy, strategy_names
 
@@ -40,8 +48,10 @@ class Assistant(Repl):
         top: int = 5,
         more: int = 15,
         seed: int = 0,
+        progress: ProgressFactory = no_progress,
     ) -> None:
         self.state = state
+        self.progress = progress
         self.player = player
         self.top = top
         self.more = more
@@ -55,6 +65,12 @@ class Assistant(Repl):
             Command("undo", self._undo, "take back the last guess or removal"),
             Command("hint", self._hint, f"show more suggestions ({self.more} unless N)", "[N]"),
             Command("list", self._list_candidates, "show every candidate"),
+            Command(
+                "explain",
+                self._explain,
+                "how a guess splits the candidates (the top suggestion unless named)",
+                "[GUESS [OTHER]]",
+            ),
             Command("hard", self._hard, "hard mode: suggest only guesses that fit", "[on|off]"),
             Command("strategy", self._strategy, "rank guesses another way", "[NAME]"),
             Command("remove", self._remove, "rule out a word the game rejected (dud)", "WORD"),
@@ -141,6 +157,7 @@ class Assistant(Repl):
                 ),
                 "new starts another game.",
             )
+            self._review()
             return
         if game.max_tries is not None and len(state.steps) >= game.max_tries:
             self.console.print(
@@ -153,6 +170,20 @@ class Assistant(Repl):
         self.ranked = state.suggest(self.player, top=self.top)
         if len(state.candidates) > 1:
             self.console.print(suggestion_table(self.ranked, self.player.strategy.score_label))
+
+    def _review(self) -> None:
+        """The solved game beside the solver's play, and its share text (a game widened past the
+        answer list gets the share text alone: the solver's view is of the answers)."""
+        state = self.state
+        if not state.widened:
+            with self.progress("reviewing the game", len(state.steps) + 1) as advance:
+                rows = review(self.player, state.steps, won=True, progress=advance)
+            self.console.print(review_table(state.game, rows, self.player.strategy.name))
+            for line in (review_summary(rows), review_total(rows)):
+                if line is not None:
+                    self.console.print(line, markup=False)
+        hard = self.player.options.hard
+        self.console.print(share_text(state.game, state.steps, won=True, hard=hard), markup=False)
 
     def _undo(self, _: str) -> None:
         action = self.state.pop()
@@ -174,6 +205,17 @@ class Assistant(Repl):
         words = self.state.candidate_words()
         self.console.print(candidates_line(words, show=0))
         self.console.print(candidate_columns(words))
+
+    def _explain(self, argument: str) -> None:
+        if self.state.solved:
+            raise PromptError("solved already: nothing to explain")
+        words = argument.split()
+        if len(words) > 2:
+            raise PromptError("explain takes a guess and at most one other beside it")
+        guess = words[0] if words else self.ranked[0].word
+        versus = words[1] if len(words) == 2 else None
+        answer = explain(self.state, guess, versus=versus, play=self.player.options)
+        self.console.print(explanation_view(self.state.game, answer))
 
     def _hard(self, argument: str) -> None:
         if argument:

@@ -16,6 +16,7 @@ from wordsolver.cli.repl.render import (
     plural,
     review_summary,
     review_table,
+    review_total,
     suggestion_table,
     tiles,
 )
@@ -25,6 +26,7 @@ from wordsolver.hosted.host import HostedGame, solver_path
 from wordsolver.hosted.resume import save_duel, save_solo
 from wordsolver.hosted.review import review
 from wordsolver.hosted.saves import SavedGame, SaveError, SaveSlot
+from wordsolver.hosted.share import share_text
 from wordsolver.session import SHOW_CANDIDATES, Step
 from wordsolver.strategies import Player
 
@@ -146,13 +148,18 @@ class HostRepl(Repl):
         """Review your side, forget the save and leave the loop."""
         hosted = self._side()
         steps = hosted.session.steps
-        with self.progress("reviewing your game", len(steps)) as advance:
-            rows = review(self.player, steps, won=hosted.won, progress=advance)
+        with self.progress("reviewing your game", len(steps) + 1) as advance:
+            rows = review(
+                self.player, steps, won=hosted.won, secret=hosted.secret, progress=advance
+            )
         if rows:
             self.console.print(review_table(hosted.game, rows, self.player.strategy.name))
-            summary = review_summary(rows)
-            if summary is not None:
-                self.console.print(summary, markup=False)
+            for line in (review_summary(rows), review_total(rows)):
+                if line is not None:
+                    self.console.print(line, markup=False)
+            self.console.print(
+                share_text(hosted.game, steps, won=hosted.won, hard=hosted.hard), markup=False
+            )
         path = solver_path(self.player, hosted.secret)
         self.console.print(
             f"the solver against {hosted.secret_word}: {' '.join(step.guess for step in path)}"

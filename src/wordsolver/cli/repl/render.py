@@ -114,14 +114,17 @@ def ordinal(number: int) -> str:
 
 
 def review_table(game: Game, rows: Sequence[ReviewRow], strategy: str) -> Table:
-    """Your guesses beside the solver's view of the same spots."""
+    """Your guesses beside the solver's view of the same spots, and what each guess lost (+) or
+    saved (-) beside the solver's play, in expected guesses."""
     table = Table(
         "#",
         "your guess",
         "left",
+        f"{strategy} would play",
+        "it leaves",
         "you then needed",
         f"{strategy} needs (mean)",
-        f"{strategy} would play",
+        "lost",
         box=None,
         pad_edge=False,
         title=f"your game beside the {strategy} solver",
@@ -132,11 +135,24 @@ def review_table(game: Game, rows: Sequence[ReviewRow], strategy: str) -> Table:
             str(row.number),
             tiles(game, row.guess, row.pattern),
             str(row.left),
+            row.solver_pick,
+            "" if row.pick_left is None else str(row.pick_left),
             "" if row.you_needed is None else str(row.you_needed),
             "" if row.solver_needs is None else f"{row.solver_needs:.2f}",
-            row.solver_pick,
+            Text(f"{row.lost:+.2f}", style="red" if row.lost > 0.005 else "green"),
         )
     return table
+
+
+def review_total(rows: Sequence[ReviewRow]) -> str | None:
+    """The guesses the whole game lost or saved beside the solver's mean from the start."""
+    if not rows:
+        return None
+    total = sum(row.lost for row in rows)
+    if abs(total) < 0.005:
+        return "in all you played as well as the solver does on average"
+    verb = "lost" if total > 0 else "saved"
+    return f"in all your guesses {verb} {abs(total):.2f} beside the solver's average from the start"
 
 
 def review_summary(rows: Sequence[ReviewRow]) -> str | None:

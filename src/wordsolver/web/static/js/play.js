@@ -5,6 +5,7 @@
 import { post } from "./api.js";
 import { byId, el, fillStrategies, plural, Stepper } from "./dom.js";
 import { describe, tile, useMarkColours } from "./feedback.js";
+import { showExplanation } from "./explain.js";
 import { renderKeyboard, typedKey } from "./keyboard.js";
 import { suggestionTable } from "./suggestions.js";
 
@@ -113,16 +114,24 @@ export class PlayView {
     else text.split(this.form.separator).forEach((value, i) => this.steppers[i].set(Number(value)));
   }
 
-  /** Ask for suggestions after the history (and the row typed, when submitting it). */
-  async refresh(move = null) {
-    const ticket = ++this.ticket;
-    const answer = await post("/api/suggest", {
+  /** The game, its history and how to play it, as every request sends them. */
+  request(history = this.history) {
+    return {
       game: this.game.name,
       lists: byId("play-lists").value,
-      history: move ? [...this.history, move] : this.history,
+      history,
       strategy: byId("play-strategy").value,
       hard: byId("play-hard").checked,
       guess_from: byId("play-candidates").checked ? "candidates" : "allowed",
+    };
+  }
+
+  /** Ask for suggestions after the history (and the row typed, when submitting it). */
+  async refresh(move = null) {
+    const ticket = ++this.ticket;
+    byId("play-explain").hidden = true;
+    const answer = await post("/api/suggest", {
+      ...this.request(move ? [...this.history, move] : this.history),
       top: TOP,
     });
     if (ticket !== this.ticket) return false;
@@ -165,10 +174,14 @@ export class PlayView {
     this.render();
   }
 
+  /** A suggestion clicked: it becomes the row typed, and the panel below says why. */
   pick(word) {
     this.letters = [...word];
     this.marks = this.letters.map(() => 0);
     this.render();
+    const top = this.answer?.suggestions[0]?.word ?? null;
+    const ticket = this.ticket;
+    showExplanation(byId("play-explain"), this.form, this.request(), word, top, () => ticket === this.ticket);
   }
 
   cycle(position) {

@@ -1,0 +1,159 @@
+"""The bodies of the explanation and review endpoints (``/api/explain``, ``/api/review``), and
+what each asks of the library.
+
+Both mirror the library's own JSON (:meth:`wordsolver.explain.Explanation.to_json`,
+:meth:`wordsolver.hosted.review.ReviewRow.to_json`); the page draws the buckets' feedback from
+the game's feedback form, as it draws the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from wordsolver.errors import InvalidWordError
+from wordsolver.explain import EXACT_SECONDS, ExplainOptions, explain
+from wordsolver.hosted.review import review
+from wordsolver.hosted.share import share_text
+from wordsolver.session import Session
+from wordsolver.web.limits import Deadline
+from wordsolver.web.models import SuggestRequest, Word
+from wordsolver.web.service import player_for
+
+#: Candidates named per bucket that one request may ask for.
+MAX_SHOW_WORDS = 50
+#: Seconds of exact search one request may ask for (within the server's time limit).
+MAX_EXACT_SECONDS = 10.0
+
+
+class ExplainRequest(SuggestRequest):
+    """A guess to explain after the history, and optionally another beside it."""
+
+    guess: Word
+    versus: Word | None = None
+    show_words: int = Field(6, ge=0, le=MAX_SHOW_WORDS)
+    exact_seconds: float = Field(
+        EXACT_SECONDS, ge=0, le=MAX_EXACT_SECONDS, description="0 leaves the exact search out"
+    )
+
+
+class BucketOut(BaseModel):
+    """One feedback the guess can earn and what it leaves."""
+
+    feedback: str
+    pattern: int
+    size: int
+    probability: float
+    words: list[str] = Field(description="a handful of the candidates it leaves")
+    wins: bool
+
+
+class SizeBinOut(BaseModel):
+    """Buckets of sizes ``low..high``: how many, and the candidates they hold."""
+
+    sizes: str
+    low: int
+    high: int
+    buckets: int
+    candidates: int
+
+
+class GuessSplitOut(BaseModel):
+    """How one guess splits the candidates."""
+
+    word: str
+    can_win: bool
+    mean_left: float
+    worst: int
+    bits: float
+    n_buckets: int
+    buckets: list[BucketOut]
+    histogram: list[SizeBinOut]
+
+
+class ExactOut(BaseModel):
+    """Expected guesses from here under best play, and with each explained guess first."""
+
+    best: str
+    best_mean: float
+    guess_mean: float | None
+    versus_mean: float | None
+
+
+class ExplainResponse(BaseModel):
+    """The explanation of a guess (``wordsolver explain --json``)."""
+
+    game: str
+    candidates_left: int
+    guess: GuessSplitOut
+    versus: GuessSplitOut | None
+    exact: ExactOut | None
+    exact_note: str | None
+
+
+class ReviewRequest(SuggestRequest):
+    """A finished game: its history and, when it was not won, the secret (if known)."""
+
+    secret: Word | None = None
+
+
+class ReviewRowOut(BaseModel):
+    """One guess beside the solver's view of the same spot."""
+
+    number: int
+    guess: str
+    pattern: int
+    before: int
+    left: int
+    solver_pick: str
+    pick_left: int | None
+    you_needed: int | None
+    solver_needs: float | None
+    lost: float = Field(description="expected guesses lost beside the solver (less than 0: saved)")
+
+
+class ReviewResponse(BaseModel):
+    """The review of a finished game and its share text."""
+
+    game: str
+    strategy: str
+    won: bool
+    rows: list[ReviewRowOut]
+    lost: float
+    share: str
+
+
+def explain_guess(request: ExplainRequest, deadline: Deadline) -> dict[str, Any]:
+    """Replay the history and explain the guess (``wordsolver explain --json``)."""
+    player = player_for(request, deadline)
+    state = Session(player.matrix)
+    state.replay((move.guess, move.feedback) for move in request.history)
+    seconds = min(request.exact_seconds, deadline.remaining())
+    options = ExplainOptions(show_words=request.show_words, exact_seconds=seconds)
+    answer = explain(
+        state, request.guess, versus=request.versus, play=player.options, options=options
+    )
+    return answer.to_json()
+
+
+def review_game(request: ReviewRequest, deadline: Deadline) -> dict[str, Any]:
+    """The review of a finished game beside the request's strategy, and its share text."""
+    player = player_for(request, deadline)
+    state = Session(player.matrix)
+    state.replay((move.guess, move.feedback) for move in request.history)
+    game = state.game
+    secret = None
+    if request.secret is not None:
+        secret = int(game.secret_of_guess[game.guess_row(request.secret)])
+        if secret < 0 or secret not in state.candidates:
+            raise InvalidWordError(f"{request.secret} does not fit the feedback of the game")
+    rows = review(player, state.steps, won=state.solved, secret=secret, progress=deadline.check)
+    return {
+        "game": game.name,
+        "strategy": player.strategy.name,
+        "won": state.solved,
+        "rows": [row.to_json() for row in rows],
+        "lost": round(sum(row.lost for row in rows), 6),
+        "share": share_text(game, state.steps, won=state.solved, hard=request.hard),
+    }

@@ -1,0 +1,69 @@
+"""``/api/explain`` and ``/api/review``: the library's answers as JSON, bad input as a 4xx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wordsolver.api import explain
+from wordsolver.explain import ExplainOptions
+
+FALLOUT = ["spite", "spies", "tires", "tries", "sides", "skies", "sites", "force", "fried"]
+
+
+def post(client: TestClient, path: str, **body: Any) -> Any:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_explain_is_the_librarys_explanation(client: TestClient) -> None:
+    history = [{"guess": "crane", "feedback": "gy..g"}]
+    data = post(
+        client,
+        "/api/explain",
+        game="wordle",
+        guess="curse",
+        versus="chore",
+        history=history,
+        exact_seconds=10,
+    )
+    expected = explain(
+        "wordle",
+        "curse",
+        history="crane:gy..g",
+        versus="chore",
+        explain_options=ExplainOptions(exact_seconds=10),
+    )
+    assert data == expected.to_json()
+    assert data["exact"]["best_mean"] == pytest.approx(5 / 3)
+
+
+def test_explain_names_as_many_words_as_asked(client: TestClient) -> None:
+    data = post(client, "/api/explain", game="fallout", words=FALLOUT, guess="spite", show_words=1)
+    assert all(len(bucket["words"]) <= 1 for bucket in data["guess"]["buckets"])
+    assert sum(bucket["size"] for bucket in data["guess"]["buckets"]) == len(FALLOUT)
+
+
+def test_review_of_a_won_game_with_its_share_text(client: TestClient) -> None:
+    history = [{"guess": "spite", "feedback": "1"}, {"guess": "force", "feedback": "5"}]
+    data = post(client, "/api/review", game="fallout", words=FALLOUT, history=history)
+    assert data["won"] is True and [row["guess"] for row in data["rows"]] == ["spite", "force"]
+    assert data["share"] == "Fallout (custom) 2/4\n🟩⬛⬛⬛⬛  1 likeness\n🟩🟩🟩🟩🟩  5 likeness"
+    assert data["lost"] == pytest.approx(sum(row["lost"] for row in data["rows"]), abs=1e-5)
+
+
+def test_review_of_a_lost_game_takes_the_secret(client: TestClient) -> None:
+    history = [{"guess": "spite", "feedback": "1"}]
+    data = post(
+        client, "/api/review", game="fallout", words=FALLOUT, history=history, secret="force"
+    )
+    assert data["won"] is False and data["rows"][0]["pick_left"] is not None
+    assert data["share"].startswith("Fallout (custom) X/4\n")
+    answer = client.post(
+        "/api/review",
+        json={"game": "fallout", "words": FALLOUT, "history": history, "secret": "spies"},
+    )
+    assert answer.status_code == 400 and "does not fit" in answer.json()["detail"]

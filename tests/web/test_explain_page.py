@@ -1,0 +1,91 @@
+"""The explanation panel in Debian's Chromium: a click on a suggestion shows why it is good.
+
+Each test keeps a screenshot under ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import keep_screenshot
+from wordsolver.api import explain
+
+#: How long a page may wait for the server (the first request of a game loads its matrix, which
+#: takes seconds on a busy machine).
+WAIT = 60_000
+
+
+@pytest.fixture(scope="module", autouse=True)
+def games_loaded(served: str) -> None:
+    """Load the games' matrices in the server before the browser asks for them."""
+    for game in ("wordle", "tonguess3"):
+        request = urllib.request.Request(
+            f"{served.rstrip('/')}/api/suggest",
+            data=json.dumps({"game": game}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=WAIT / 1000) as answer:
+            assert answer.status == 200
+
+
+def test_a_click_on_a_suggestion_explains_it(page: Page, served: str) -> None:
+    page.goto(f"{served}#wordle")
+    suggestions = page.locator("#play-suggestions td.word button")
+    expect(suggestions.first).to_be_visible(timeout=WAIT)
+    top, second = suggestions.nth(0).inner_text(), suggestions.nth(1).inner_text()
+    suggestions.nth(1).click()
+    panel = page.locator("#play-explain")
+    expect(panel).to_be_visible(timeout=WAIT)
+    expected = explain("wordle", second, versus=top)
+    line = f"2,315 candidates left; {expected.guess.summary()}; {expected.versus.summary()}"
+    expect(panel.locator(".status")).to_have_text(line)
+    largest = expected.guess.buckets[0]
+    rows = panel.locator(f'table.explain-buckets[data-word="{second}"] tbody tr')
+    expect(rows).to_have_count(11)  # ten feedbacks and the rest summed up
+    expect(rows.first.locator("td").nth(1)).to_have_text(str(largest.size))
+    expect(rows.first.locator(".mini-tile")).to_have_count(5)
+    expect(panel.locator("table.explain-histogram tbody tr")).to_have_count(
+        len(expected.guess.size_bins())
+    )
+    expect(panel.locator(".explain-exact")).to_have_text(
+        "the exact search is asked from 300 candidates down"
+    )
+    keep_screenshot(page, "wordle-explain")
+
+
+def test_the_panel_follows_the_position_and_shows_the_exact_verdict(
+    page: Page, served: str
+) -> None:
+    page.goto(f"{served}#wordle")
+    expect(page.locator("#play-suggestions td.word button").first).to_be_visible(timeout=WAIT)
+    page.keyboard.type("crane")
+    for position, mark in enumerate("gy..g"):
+        for _ in range(".yg".index(mark)):
+            page.locator(f'#board [data-position="{position}"]').click()
+    page.click("#play-enter")
+    expect(page.locator("#play-status")).to_have_text("3 candidates left")
+    page.locator("#play-suggestions td.word button").first.click()
+    panel = page.locator("#play-explain")
+    expect(panel.locator(".explain-exact")).to_have_text(
+        re.compile(r"^exact: best play|did not prove this position"), timeout=WAIT
+    )
+    expect(panel.locator("table.explain-buckets").first.locator("tbody tr")).to_have_count(3)
+    page.click("#play-undo")
+    expect(panel).to_be_hidden()
+
+
+def test_counters_are_shown_as_text_in_the_panel(page: Page, served: str) -> None:
+    page.goto(f"{served}#tonguess3")
+    first = page.locator("#play-suggestions td.word button").first
+    expect(first).to_be_visible(timeout=WAIT)
+    first.click()
+    panel = page.locator("#play-explain")
+    expect(panel.locator("table.explain-buckets .badge").first).to_have_text(
+        re.compile(r"^\d-\d$"), timeout=WAIT
+    )
+    keep_screenshot(page, "tonguess3-explain")
