@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from wordsolver.games import Game
 from wordsolver.games.rule import FeedbackRule, PatternArray
@@ -75,19 +74,8 @@ def adversary_answer(matrix: PatternMatrix, bucket: IdArray, guess: int) -> Adve
 
 
 def choose_pattern(patterns: PatternArray, ranks: RankArray) -> int:
-    """The pattern the adversary answers, given the patterns of every possible secret."""
-    return int(_choose(patterns, ranks))
-
-
-@njit(cache=True)
-def _choose(patterns: PatternArray, ranks: RankArray) -> int:
-    """The largest bucket's pattern, ties to the lowest rank (the kernel the searches share)."""
-    counts = np.zeros(ranks.shape[0], np.int64)
-    for p in patterns:
-        counts[p] += 1
-    best, best_count = -1, 0
-    for p in patterns:
-        count = counts[p]
-        if count > best_count or (count == best_count and ranks[p] < ranks[best]):
-            best, best_count = p, count
-    return int(best)
+    """The pattern the adversary answers, given the patterns of every possible secret: the
+    largest bucket's, ties to the lowest rank."""
+    counts = np.bincount(patterns, minlength=ranks.shape[0])
+    largest = np.flatnonzero(counts == counts.max())
+    return int(largest[np.argmin(ranks[largest])])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordsolver.cli.base import stdout
 from wordsolver.cli.progress import progress_bar
@@ -15,7 +15,9 @@ from wordsolver.files import check_output, write_output
 from wordsolver.games import Game
 from wordsolver.hosted.absurdle import AdversarialGame, replay_guesses
 from wordsolver.matrix import pattern_matrix
-from wordsolver.search.absurdle import ForcedWin, forced_win
+
+if TYPE_CHECKING:
+    from wordsolver.search.absurdle import ForcedWin
 
 
 def replayed_adversary(game: Game, history: str, hard: bool) -> AdversarialGame:
@@ -30,6 +32,8 @@ def replayed_adversary(game: Game, history: str, hard: bool) -> AdversarialGame:
 
 def search_forced_win(hosted: AdversarialGame, every_first: bool) -> ForcedWin:
     """The shortest forced win from where the game stands, with a progress bar."""
+    from wordsolver.search.absurdle import forced_win  # compiled: loaded when a search runs
+
     session = hosted.session
     mask = session.consistent_mask() if hosted.hard else None
     allowed = len(hosted.game.guesses) if mask is None else int(mask.sum())

@@ -13,7 +13,6 @@ import hashlib
 import time
 from dataclasses import dataclass, field
 
-import numba
 import numpy as np
 
 from wordsolver.games import Game
@@ -128,6 +127,8 @@ def prover_for(spec: ProofSpec, matrix: PatternMatrix | None = None) -> FirstGue
     if prover is None:
         _PROVERS.clear()
         if spec.threads is not None:
+            import numba  # the partition kernels' threads; the search core takes `workers`
+
             numba.set_num_threads(max(1, min(spec.threads, numba.get_num_threads())))
         prover = _PROVERS[spec.key] = FirstGuessProver(spec, matrix)
     return prover
