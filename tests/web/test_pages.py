@@ -65,6 +65,7 @@ def test_hosted_game_with_a_hint_then_the_review(page: Page, served: str) -> Non
     expect(page.locator("#host-status")).to_have_text(f"Solved in 2 guesses! ({secret})")
     expect(page.locator("#host-end table.review tbody tr")).to_have_count(2, timeout=30_000)
     expect(page.locator("#host-end .solver-path")).to_contain_text(f"The solver against {secret}")
+    expect(page.locator("#host-end pre.share")).to_contain_text("Tonguess3 2")
     keep_screenshot(page, "host-solved")
 
 

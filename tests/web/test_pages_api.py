@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from wordsolver.games import find_game
 from wordsolver.hosted import Duel, random_secret
+from wordsolver.hosted.share import share_row
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search.openers import OpenerQuery, search_openers
 from wordsolver.strategies import Player, PlayOptions, find_strategy
@@ -74,6 +75,9 @@ def test_review_of_a_finished_game_and_the_solvers_own(client: TestClient) -> No
     assert [row["guess"] for row in review["rows"]] == ["par", secret]
     assert review["won"] and review["solver"][-1] == secret
     assert review["rows"][-1]["solver_needs"] is None  # solved: nothing more to need
+    game = find_game("tonguess3")
+    par = share_row(game, game.feedback("par", secret))
+    assert review["share"].splitlines()[1:] == [par, share_row(game, game.win_pattern)]
     unfinished = client.post("/api/play/review", json={**body, "guesses": ["par"]})
     assert unfinished.status_code == 400 and "not over" in unfinished.json()["detail"]
 

@@ -24,6 +24,7 @@ from wordsolver.hosted import (
     review,
     solver_path,
 )
+from wordsolver.hosted.share import share_text
 from wordsolver.session import MAX_HISTORY, Step, suggestion_json
 from wordsolver.strategies import Player
 from wordsolver.web import service
@@ -92,6 +93,7 @@ class ReviewResponse(BaseModel):
     won: bool
     rows: list[ReviewRowOut]
     solver: list[str]
+    share: str = Field(description="the text players post: the grid of the game's feedback")
 
 
 class DuelResponse(BaseModel):
@@ -193,6 +195,7 @@ def hosted_review(request: HostRequest, deadline: Deadline) -> dict[str, Any]:
             for row in rows
         ],
         "solver": [step.guess for step in solver_path(player, hosted.secret)],
+        "share": share_text(hosted.game, steps, won=hosted.won, hard=request.hard),
     }
 
 

@@ -242,6 +242,8 @@ export function renderReview(game, review) {
       el("table", { class: "review" }, el("thead", {}, el("tr", {}, headings.map((h) => el("th", { scope: "col" }, h)))), el("tbody", {}, rows)),
     ),
     el("p", { class: "solver-path" }, `The solver against ${review.secret}: ${review.solver.join(" ")} (${plural(review.solver.length, "guess")})`),
+    el("h3", {}, "Share"),
+    el("pre", { class: "share" }, review.share),
   ];
 }
 
