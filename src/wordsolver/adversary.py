@@ -26,11 +26,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import IdArray
 from wordsolver.games import Game
 from wordsolver.games.rule import FeedbackRule, PatternArray
 from wordsolver.matrix import PatternMatrix
 
-IdArray = npt.NDArray[np.intp]
 RankArray = npt.NDArray[np.int64]
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import IdArray
 from wordsolver.errors import OptionError
-from wordsolver.strategies.base import IdArray
 from wordsolver.strategies.player import Player
 from wordsolver.tree.grow import Progress, Start, grow_tree
 from wordsolver.tree.node import DecisionTree

@@ -17,12 +17,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import FloatArray, HashArray, IdArray, Int64Array
 from wordsolver.matrix import PatternMatrix
-
-IdArray = npt.NDArray[np.intp]
-Int64Array = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
-HashArray = npt.NDArray[np.uint64]
 
 #: Guess lists shorter than this are scored whole (finding classes would cost more).
 _CLASSES_MIN_GUESSES = 20_000

@@ -14,12 +14,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
+from wordsolver.arrays import FloatArray, HashArray, IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
-
-IdArray = npt.NDArray[np.intp]
-Int64Array = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
-HashArray = npt.NDArray[np.uint64]
 
 #: How a run of guesses is split (chosen by :func:`partition_stats`): fewer candidates than
 #: patterns, the sums grow with the buckets cell by cell; otherwise the buckets are counted

@@ -38,13 +38,14 @@ from typing import Any
 
 import numpy as np
 
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.conflict import find_conflict
 from wordsolver.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
-from wordsolver.strategies.base import IdArray, Position
-from wordsolver.strategies.player import BoolArray, consistent_after
+from wordsolver.strategies.base import Position
+from wordsolver.strategies.player import consistent_after
 from wordsolver.widen import can_widen, widened_matrix
 
 #: Most guesses a history may hold: more than any game needs (and a bound on the work a typed

@@ -25,13 +25,11 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import FloatArray, Int64Array
 from wordsolver.errors import WordListError
 from wordsolver.files import read_user_text
 from wordsolver.games import Game
 from wordsolver.optional import require
-
-FloatArray = npt.NDArray[np.float64]
-Int64Array = npt.NDArray[np.int64]
 
 #: The largest weight in integer units of the exact search.
 UNITS = 1 << 20

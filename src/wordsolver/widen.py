@@ -21,17 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import InconsistentFeedbackError
 from wordsolver.games import Game, make_game
-from wordsolver.games.game import IdArray
 from wordsolver.lexicon import Lexicon
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 
 #: A played step as (guess row, pattern).
 Played = tuple[int, int]
-BoolArray = npt.NDArray[np.bool_]
 #: Most cells the pattern matrix of a widened game may have (bytes, at one byte a cell).
 MAX_WIDENED_CELLS = 120_000_000
 #: How a widened game's secrets are named (so messages and saves can tell them apart).

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordsolver.alphabet import Alphabet
+from wordsolver.arrays import IdArray
 from wordsolver.errors import InvalidWordError
 from wordsolver.games import RULES as REGISTRY
 from wordsolver.games import (
@@ -20,7 +21,6 @@ from wordsolver.games import (
 )
 from wordsolver.matrix import PatternMatrix, build_values, pattern_matrix
 from wordsolver.partition import first_of_each_partition, in_place_totals, partition_stats
-from wordsolver.strategies.base import IdArray
 
 RULES = list(REGISTRY.values())
 POOL = "abcdefghijklmnopqrstuvwxyzабвгдежзий"  # letters to draw random alphabets from

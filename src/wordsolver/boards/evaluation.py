@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from wordsolver.arrays import IdArray
 from wordsolver.boards.games import board_game_name
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.errors import OptionError
@@ -21,7 +22,6 @@ from wordsolver.evaluation import Evaluation
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import MAX_HISTORY
 from wordsolver.strategies import Player, PlayOptions
-from wordsolver.strategies.base import IdArray
 
 #: Most games one evaluation may play.
 MAX_GAMES = 1_000_000

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.errors import OptionError
 from wordsolver.partition import PartitionStats, partition_stats
-from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
+from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.strategies.heuristics import CandidateStrategy, GreedyStrategy, PartitionStrategy
 
-FloatArray = npt.NDArray[np.float64]
 _TOLERANCE = 1e-9  # totals closer than this are ties (they differ only by rounding)
 #: Boards scored over the full guess list are remembered by their candidates: games played one
 #: after another meet the same boards after the same first guesses.

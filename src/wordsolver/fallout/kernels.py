@@ -15,11 +15,9 @@ import numpy.typing as npt
 from numba import njit
 
 from wordsolver.alphabet import LetterCodes
+from wordsolver.arrays import FloatArray, IdArray, Int64Array
 from wordsolver.strategies.score_kernel import partition_scores
 
-IdArray = npt.NDArray[np.intp]
-Int64Array = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
 LikenessArray = npt.NDArray[np.uint8]
 
 #: Scores closer than this are ties (the library's tolerance, see strategies.heuristics).

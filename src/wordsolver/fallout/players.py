@@ -26,7 +26,7 @@ from wordsolver.strategies.heuristics import GreedyStrategy
 from wordsolver.strategies.registry import STRATEGIES
 
 if TYPE_CHECKING:
-    from wordsolver.fallout.kernels import Int64Array
+    from wordsolver.arrays import Int64Array
 
 Progress = Callable[[int], None]
 

@@ -15,13 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
+from wordsolver.arrays import FloatArray
 from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.simulate import SimulationOptions
 from wordsolver.fallout.sweep import Sweep
-
-FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True)

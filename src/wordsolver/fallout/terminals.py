@@ -16,7 +16,8 @@ from wordsolver.errors import InvalidWordError, OptionError
 from wordsolver.fallout.pool import WordPool
 
 if TYPE_CHECKING:
-    from wordsolver.fallout.kernels import FloatArray, IdArray, LikenessArray
+    from wordsolver.arrays import FloatArray, IdArray
+    from wordsolver.fallout.kernels import LikenessArray
 
 
 @dataclass(frozen=True, slots=True)

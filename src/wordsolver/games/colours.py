@@ -20,14 +20,12 @@ True
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from wordsolver.alphabet import LetterCodes
+from wordsolver.arrays import BoolArray
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.form import MARKS_COLOURS
 from wordsolver.games.rule import FeedbackRule, PatternArray
-
-BoolArray = npt.NDArray[np.bool_]
 
 GREY, YELLOW, GREEN = 0, 1, 2
 _READ = {"g": GREEN, "2": GREEN, "y": YELLOW, "1": YELLOW}

@@ -9,14 +9,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
-import numpy.typing as npt
 
 from wordsolver.alphabet import Alphabet, LetterCodes
+from wordsolver.arrays import IdArray
 from wordsolver.errors import InvalidWordError, quoted
 from wordsolver.games.rule import FeedbackRule
 from wordsolver.lexicon import Lexicon, WordRule
-
-IdArray = npt.NDArray[np.intp]
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,10 @@ from typing import Any
 
 import numpy as np
 
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.evaluation import Evaluation, evaluate
 from wordsolver.session import Step
 from wordsolver.strategies import Player, consistent_after
-from wordsolver.strategies.base import IdArray
-from wordsolver.strategies.player import BoolArray
 
 
 def evaluate_from(

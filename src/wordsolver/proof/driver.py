@@ -16,14 +16,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game
-from wordsolver.partition import IdArray
 from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_members, prover_for
 from wordsolver.proof.results import Entry, ResultsLog
 from wordsolver.proof.runners import Runner, Task
 from wordsolver.search import INFEASIBLE
-from wordsolver.search.exact import Int64Array
 from wordsolver.tree.node import DecisionTree
 from wordsolver.tree.optimal import nodes_of
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordsolver.partition import IdArray, partition_stats, split
+from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.partition import partition_stats, split
 from wordsolver.proof.symmetric import (
     Bucket,
     History,
@@ -23,7 +24,7 @@ from wordsolver.proof.symmetric import (
     search_buckets,
 )
 from wordsolver.search import INFEASIBLE, FirstGuessValue, OptimalSearch, SetValue
-from wordsolver.search.exact import Int64Array, Pool
+from wordsolver.search.exact import Pool
 
 #: Buckets of at most this many secrets keep their level floor (it is exact or nearly).
 _FLOOR_ONLY = 2

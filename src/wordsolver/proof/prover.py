@@ -15,16 +15,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, matrix_bytes, pattern_matrix
-from wordsolver.partition import IdArray
 from wordsolver.proof.first_guess import FirstGuessSearch
 from wordsolver.proof.symmetric import SymmetricSearch
 from wordsolver.proof.symmetry import Symmetry, game_symmetry
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, FirstGuessValue
 from wordsolver.search.compiled import exact_search
 from wordsolver.search.core import MEMO_BYTES
-from wordsolver.search.exact import Int64Array
 
 #: Memory a search core takes besides the matrix: at most its memo.
 _CORE_BYTES = MEMO_BYTES

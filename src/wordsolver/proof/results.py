@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 
 import wordsolver
+from wordsolver.arrays import Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.files import UserFileError, atomic_write_bytes, check_output
 from wordsolver.games import Game
-from wordsolver.search.exact import Int64Array
 from wordsolver.tree.storage import game_identity
 
 FORMAT = "wordsolver-proof"

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.partition import IdArray, partition_stats, split
+from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.partition import partition_stats, split
 from wordsolver.proof.symmetry import Symmetry
 from wordsolver.search import INFEASIBLE, OptimalSearch, SetValue
-from wordsolver.search.exact import Int64Array, Pool
+from wordsolver.search.exact import Pool
 from wordsolver.search.exact import _better as better
 
 #: Sets of fewer secrets go straight to the search's core.

@@ -32,10 +32,10 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.alphabet import LetterCodes
+from wordsolver.arrays import IdArray
 from wordsolver.games import Game
 from wordsolver.games.bulls_cows import BullsCowsRule
 from wordsolver.games.likeness import LikenessRule
-from wordsolver.partition import IdArray
 
 KeyArray = npt.NDArray[np.int64]
 #: Position orders are tried only up to this word length (its factorial of them).

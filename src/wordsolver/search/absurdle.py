@@ -27,11 +27,10 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from wordsolver.adversary import RankArray, adversary_answer, preference
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
 
-IdArray = npt.NDArray[np.intp]
-BoolArray = npt.NDArray[np.bool_]
 Progress = Callable[[int], None]
 
 #: First guesses handed to the compiled kernel at a time (the progress moves between chunks).

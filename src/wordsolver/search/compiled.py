@@ -26,13 +26,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordsolver.alphabet import LetterCodes
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import IdArray, split
+from wordsolver.partition import split
 from wordsolver.search.core import CompiledCore
 from wordsolver.search.exact import (
     INFEASIBLE,
-    Int64Array,
     OptimalSearch,
     Pool,
     SearchInterrupted,

@@ -24,11 +24,9 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.alphabet import LetterCodes
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
-from wordsolver.partition import IdArray
 from wordsolver.search._engine import Engine
-
-Int64Array = npt.NDArray[np.int64]
 
 #: Memory the memo may take before it drops the entries of its smallest sets.
 MEMO_BYTES = 1 << 30

@@ -31,10 +31,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import (
-    IdArray,
     PartitionStats,
     bucket_sizes,
     first_of_each_partition,
@@ -77,7 +77,6 @@ class SetValue:
 
 
 Pool = IdArray
-Int64Array = npt.NDArray[np.int64]
 
 
 class OptimalSearch:

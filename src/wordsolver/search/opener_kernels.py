@@ -4,12 +4,10 @@ search runs so that commands that only name openers never load numba."""
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit, prange
 
+from wordsolver.arrays import Int64Array
 from wordsolver.games.rule import PatternArray
-
-Int64Array = npt.NDArray[np.int64]
 
 # A layout is a partition kept as its classes of two or more: ``members[starts[b]:starts[b+1]]``
 # for b < n_classes; the secrets left out are singletons. Sets are space indices in increasing

@@ -44,15 +44,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-import numpy.typing as npt
 
+from wordsolver.arrays import Int64Array
 from wordsolver.errors import InvalidWordError, OptionError, WordsolverError
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
 
 Objective = Literal["mean", "worst"]
-Int64Array = npt.NDArray[np.int64]
 Progress = Callable[[int], None]
 
 #: Most words in one opener (and in ``--words``).

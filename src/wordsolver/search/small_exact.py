@@ -41,13 +41,12 @@ from numba import njit, types
 from numba.extending import intrinsic
 from numba.typed import Dict
 
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import IdArray
 
 MaskArray = npt.NDArray[np.uint64]
-Int64Array = npt.NDArray[np.int64]
 
 #: Most secrets the compiled search handles: a set is a mask of this many bits, and the memo
 #: key keeps six more for the tries left.

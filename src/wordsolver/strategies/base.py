@@ -8,9 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import IdArray
 from wordsolver.matrix import PatternMatrix
-
-IdArray = npt.NDArray[np.intp]
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.partition import PartitionStats, in_place_totals, partition_stats
 from wordsolver.strategies import scores
-from wordsolver.strategies.base import IdArray, Position, RankedGuess, Strategy
+from wordsolver.strategies.base import Position, RankedGuess, Strategy
 
-FloatArray = npt.NDArray[np.float64]
 _TOLERANCE = 1e-9  # scores closer than this are ties (they differ only by rounding)
 
 

@@ -7,14 +7,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
-import numpy.typing as npt
 
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import InvalidWordError
 from wordsolver.matrix import PatternMatrix
-from wordsolver.strategies.base import IdArray, Position, Strategy
+from wordsolver.strategies.base import Position, Strategy
 
 GuessFrom = Literal["allowed", "candidates"]
-BoolArray = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import WordsolverError
-from wordsolver.strategies.player import BoolArray, consistent_after
-from wordsolver.tree.node import DecisionTree, IdArray, Node, split
+from wordsolver.strategies.player import consistent_after
+from wordsolver.tree.node import DecisionTree, Node, split
 
 #: Relative slack when a bound is compared with a total (weighted totals are floats).
 TOLERANCE = 1e-6

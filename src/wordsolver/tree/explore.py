@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from wordsolver.arrays import IdArray
 from wordsolver.errors import WordsolverError
-from wordsolver.tree.node import DecisionTree, IdArray, Node, split
+from wordsolver.tree.node import DecisionTree, Node, split
 
 
 @dataclass(slots=True)

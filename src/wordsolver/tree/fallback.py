@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 import numpy as np
 
+from wordsolver.arrays import IdArray
 from wordsolver.matrix import PatternMatrix
 from wordsolver.search.exact import UNLIMITED_TRIES
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree.grow import grow_tree
-from wordsolver.tree.node import IdArray, Node
+from wordsolver.tree.node import Node
 
 #: Grows a subtree for (candidates, tries left, guesses allowed) when the search could not.
 Fallback = Callable[[IdArray, int, IdArray], Node]

@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import WordsolverError
-from wordsolver.strategies.player import BoolArray, Player, consistent_after
-from wordsolver.tree.node import DecisionTree, IdArray, Node, split
+from wordsolver.strategies.player import Player, consistent_after
+from wordsolver.tree.node import DecisionTree, Node, split
 
 #: A strategy that needs more guesses than this is not making progress.
 MAX_GUESSES = 64

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import IdArray, split
+from wordsolver.partition import split
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,
-    Int64Array,
     OptimalSearch,
     Pool,
     SearchInterrupted,

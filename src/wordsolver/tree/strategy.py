@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordsolver.arrays import IdArray
 from wordsolver.partition import partition_stats
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
-from wordsolver.tree.node import DecisionTree, IdArray, Node, split
+from wordsolver.tree.node import DecisionTree, Node, split
 
 
 class TreeStrategy(Strategy):

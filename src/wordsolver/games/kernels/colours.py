@@ -7,7 +7,8 @@ import numpy as np
 from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.games.colours import GREEN, GREY, YELLOW, BoolArray
+from wordsolver.arrays import BoolArray
+from wordsolver.games.colours import GREEN, GREY, YELLOW
 from wordsolver.games.rule import PatternArray
 
 
