@@ -374,7 +374,7 @@ def test_hard_mode_start_mask_allows_everything(original_wordle_matrix: PatternM
 
 @pytest.mark.parametrize("name", ALL)
 @pytest.mark.parametrize("opener", ["soare", "crane", "fuzzy"])
-def test_guess_from_candidates_only_picks_candidates(
+def test_guess_from_only_candidates_picks_candidates(
     name: str, opener: str, original_wordle_matrix: PatternMatrix
 ) -> None:
     game = original_wordle_matrix.game

@@ -119,7 +119,7 @@ def test_hard_mode_tree_plays_only_allowed_guesses(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_candidates_only_tree_guesses_a_candidate_each_time(name: str) -> None:
+def test_only_candidates_tree_guesses_a_candidate_each_time(name: str) -> None:
     game = GAMES[name]
     tree = optimal(pattern_matrix(game), only_candidates=True).tree
     for node, _, candidates in paths(tree):
@@ -127,7 +127,7 @@ def test_candidates_only_tree_guesses_a_candidate_each_time(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_hard_mode_and_candidates_only_never_beat_free_play(name: str) -> None:
+def test_hard_mode_and_only_candidates_never_beat_free_play(name: str) -> None:
     matrix = pattern_matrix(GAMES[name])
     free = optimal(matrix).total
     assert optimal(matrix, hard=True).total >= free

@@ -82,7 +82,7 @@ def test_no_heuristic_beats_the_optimum_in_any_game_with_tries(game: Game, name:
 
 @SLOW
 @given(game=games())
-def test_free_play_never_needs_more_than_hard_or_candidates_only(game: Game) -> None:
+def test_free_play_never_needs_more_than_hard_or_only_candidates(game: Game) -> None:
     matrix = pattern_matrix(game, use_cache=False)
     free = optimal(matrix).total
     assert free <= optimal(matrix, hard=True).total

@@ -91,7 +91,7 @@ def test_winning_feedback_solves(client: TestClient) -> None:
     assert answer["solved"] and answer["suggestions"] == []
 
 
-def test_hard_mode_and_candidates_only(client: TestClient) -> None:
+def test_hard_mode_and_only_candidates(client: TestClient) -> None:
     history = [{"guess": "crane", "feedback": "..y.g"}]
     hard = suggest(client, history=history, hard=True, top=10)
     assert all(s["word"][4] == "e" and "a" in s["word"] for s in hard["suggestions"])

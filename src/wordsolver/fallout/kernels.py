@@ -73,19 +73,19 @@ def _choose(
     is_candidate: npt.NDArray[np.bool_],
     keys: FloatArray,
     strategy: int,
-    candidates_only: bool,
+    only_candidates: bool,
     counts: Int64Array,
 ) -> int:
     """The guess the library's greedy strategy plays (see strategies.heuristics for the rules)."""
     n = candidates.shape[0]
-    pool_size = n if candidates_only else likeness.shape[0]
+    pool_size = n if only_candidates else likeness.shape[0]
     scores = np.empty(pool_size)
     squares = np.empty(pool_size, np.int64)
     worsts = np.empty(pool_size, np.int64)
     information = np.empty(pool_size)  # minus the entropy in units of TOLERANCE, rounded
     lowest = np.inf
     for k in range(pool_size):
-        guess = candidates[k] if candidates_only else k
+        guess = candidates[k] if only_candidates else k
         row = likeness[guess]
         in_place = 0
         for s in candidates:
@@ -122,8 +122,8 @@ def _choose(
         if best < 0:
             best = k
             continue
-        guess = candidates[k] if candidates_only else k
-        holder = candidates[best] if candidates_only else best
+        guess = candidates[k] if only_candidates else k
+        holder = candidates[best] if only_candidates else best
         # Candidates first, then mean left, worst case, information, word order.
         if is_candidate[guess] != is_candidate[holder]:
             better = is_candidate[guess]
@@ -135,7 +135,7 @@ def _choose(
             better = information[k] < information[best]
         if better:
             best = k
-    return int(candidates[best]) if candidates_only else best
+    return int(candidates[best]) if only_candidates else best
 
 
 @njit(cache=True)
@@ -144,14 +144,14 @@ def play_terminals(
     secrets: IdArray,
     keys: FloatArray,
     strategy: int,
-    candidates_only: bool,
+    only_candidates: bool,
     n_patterns: int,
     max_guesses: int,
 ) -> Int64Array:
     """Guesses each terminal needed until the secret was played (-1: more than ``max_guesses``).
 
     ``strategy`` is a strategy's ``score_index`` (:mod:`wordsolver.strategies.scores`). Every
-    word on screen may be guessed unless ``candidates_only``; the last candidate is played as
+    word on screen may be guessed unless ``only_candidates``; the last candidate is played as
     soon as only one is left, as :class:`~wordsolver.strategies.Player` does.
     """
     n_rows, n_words = likeness.shape[0], likeness.shape[1]
@@ -173,7 +173,7 @@ def play_terminals(
                 guess = candidates[0]
             else:
                 guess = _choose(
-                    table, candidates, is_candidate, keys[t], strategy, candidates_only, counts
+                    table, candidates, is_candidate, keys[t], strategy, only_candidates, counts
                 )
             if guess == secret:
                 needed[t] = tries

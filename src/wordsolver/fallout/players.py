@@ -55,7 +55,7 @@ class CompiledPlayer(TerminalPlayer):
 
     name: str
     score_index: int
-    candidates_only: bool
+    only_candidates: bool
 
     def play(
         self, terminals: Terminals, max_tries: int | None, progress: Progress | None = None
@@ -67,7 +67,7 @@ class CompiledPlayer(TerminalPlayer):
             terminals.secrets,
             terminals.keys,
             self.score_index,
-            self.candidates_only,
+            self.only_candidates,
             terminals.spec.length + 1,
             terminals.spec.n_words,  # each guess rules out at least one word: N are enough
         )
@@ -108,7 +108,7 @@ class LibraryPlayer(TerminalPlayer):
 #: ``random`` plays the words in the order of :attr:`Terminals.keys`: a uniformly random
 #: candidate each time, from the seed.
 COMPILED: dict[str, CompiledPlayer] = {
-    name: CompiledPlayer(name, strategy.score_index, strategy.candidates_only)
+    name: CompiledPlayer(name, strategy.score_index, strategy.only_candidates)
     for name, strategy in STRATEGIES.items()
     if issubclass(strategy, GreedyStrategy)
 }

@@ -23,12 +23,12 @@ class GreedyStrategy(Strategy):
     """A strategy that ranks guesses by a score of its own, then by the tie-break.
 
     ``score_index`` names the strategy's score in :func:`~wordsolver.strategies.scores.
-    partition_scores`, from which compiled players are derived; ``candidates_only`` says whether
+    partition_scores`, from which compiled players are derived; ``only_candidates`` says whether
     it guesses only candidates.
     """
 
     score_index: int
-    candidates_only = False
+    only_candidates = False
 
     def pool(self, position: Position) -> IdArray:
         """The guesses this strategy considers."""
@@ -80,7 +80,7 @@ class CandidateStrategy(GreedyStrategy):
     """A strategy that guesses only candidates and scores them without their partitions: only
     the guesses that may reach the top are split, for the tie-break and the scores shown."""
 
-    candidates_only = True
+    only_candidates = True
 
     def pool(self, position: Position) -> IdArray:
         return np.asarray(position.matrix.game.secret_rows[position.candidates], dtype=np.intp)
