@@ -447,3 +447,28 @@ def test_walk_undo_left_and_help(
     assert second_left == "9 left: bar bat car cat cot rat rot tar tot"  # back at the root
     assert out.count("guess 2: cot  (3 left)") == 2  # shown, then left; undo went back to bar
     assert out.rstrip().endswith("solved in 1")
+
+
+def test_a_tree_of_your_own_lists_opens_without_them(run_cli: RunCli, tmp_path: Path) -> None:
+    answers, allowed = tmp_path / "answers.txt", tmp_path / "allowed.txt"
+    answers.write_text("crane\nslate\ntrace\ncrate\nplace\n")
+    allowed.write_text("salet\nzzzzz\n")
+    path = tmp_path / "own.json"
+    built = run_cli("tree", "build", "wordle", "--answers", str(answers), "--allowed",
+                    str(allowed), "-o", str(path), "--json")  # fmt: skip
+    assert built.code == 0, built.err
+    answers.unlink()
+    allowed.unlink()
+    shown = run_cli("tree", "stats", str(path), "--json")
+    assert shown.code == 0, shown.err
+    assert json.loads(shown.out)["total"] == json.loads(built.out)["total"]
+    document = json.loads(path.read_text())
+    assert document["words"]["guesses"] == ["salet", "zzzzz"]
+    document["words"]["secrets"] = ["crane", "slate"]  # not the lists it was built for
+    path.write_text(json.dumps(document))
+    refused = run_cli("tree", "show", str(path))
+    assert refused.code == 2 and "made for other game rules or word lists" in refused.err
+    document["words"] = {"secrets": 5}
+    path.write_text(json.dumps(document))
+    damaged = run_cli("tree", "show", str(path))
+    assert damaged.code == 2 and "own word lists are damaged" in damaged.err

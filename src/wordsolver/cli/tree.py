@@ -31,11 +31,13 @@ from wordsolver.errors import InvalidWordError
 from wordsolver.evaluation import Evaluation
 from wordsolver.files import check_output, write_output
 from wordsolver.games import Game, GameOverrides
+from wordsolver.games.registry import find_spec
 from wordsolver.search import SearchLimit
 from wordsolver.strategies import Player, find_strategy
 from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import (
     DecisionTree,
+    TreeFileError,
     check_tree,
     grow_tree,
     load_tree,
@@ -133,13 +135,38 @@ def build(
 def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
     """Load a tree with the game and list set it records (custom options must name the same
     lists)."""
-    recorded = read_tree_document(path)["game"]
+    document = read_tree_document(path)
+    recorded = document["game"]
     lists = recorded.get("lists")
     given = overrides.answers or overrides.words or overrides.allowed or overrides.lists
     if not given and isinstance(lists, str) and lists != "custom":
         overrides = replace(overrides, lists=lists)
+    own = document.get("words")
+    if not given and lists == "custom" and isinstance(own, dict):
+        overrides = _own_lists(overrides, recorded, own)
     game = load_game(str(recorded.get("name", "")).removesuffix(" (custom)"), overrides)
     return load_tree(path, pattern_table(game))
+
+
+def _own_lists(
+    overrides: GameOverrides, recorded: dict[str, Any], own: dict[str, Any]
+) -> GameOverrides:
+    """Overrides that rebuild a custom game from the lists its tree file records (the digests
+    then check them, as for any lists)."""
+    try:
+        spec = find_spec(str(recorded["name"]).removesuffix(" (custom)"))
+        length, letters = int(recorded["length"]), str(recorded["alphabet"])
+        tries = recorded.get("max_tries")
+        return replace(
+            overrides,
+            words=tuple(str(word) for word in own["secrets"]),
+            allowed_words=tuple(str(word) for word in own["guesses"]),
+            length=overrides.length or (None if length == spec.length else length),
+            alphabet=overrides.alphabet or (None if letters == spec.alphabet.letters else letters),
+            tries=overrides.tries or (None if tries == spec.max_tries else tries),
+        )
+    except (KeyError, TypeError, ValueError):
+        raise TreeFileError("the tree file's own word lists are damaged") from None
 
 
 def _stats(tree: DecisionTree) -> dict[str, Any]:

@@ -95,7 +95,7 @@ class GameOverrides:
 
     ``lists`` names one of the game's list sets; ``answers``/``words`` and ``allowed`` replace
     its parts (given answers alone play without the game's allowed list, unless ``lists`` is
-    named too).
+    named too); ``allowed_words`` gives the allowed guesses as words (a tree file's own lists).
     """
 
     lists: str | None = None
@@ -105,6 +105,7 @@ class GameOverrides:
     answers: Path | None = None
     allowed: Path | None = None
     words: tuple[str, ...] | None = None
+    allowed_words: tuple[str, ...] | None = None
     skip_bad: bool = False
 
 
@@ -345,7 +346,7 @@ def find_game(name: str, overrides: GameOverrides | None = None) -> Game:
     # The games' own lists may hold words a game cannot use (Tonguess's "ohio"): skip and count.
     secrets = _check_all(secrets, rule, wanted.skip_bad or not given)
     allowed = _allowed(spec, lists, wanted, custom, length)
-    own = not (custom or given or wanted.allowed)
+    own = not (custom or given or wanted.allowed or wanted.allowed_words)
     return make_game(
         spec.name if not (custom or given) else f"{spec.name} (custom)",
         spec.rule,
@@ -396,6 +397,10 @@ def _allowed(
     spec: GameSpec, lists: ListSet, wanted: GameOverrides, custom: bool, length: int
 ) -> Lexicon | None:
     """Extra allowed guesses (the secrets are always allowed too)."""
+    if wanted.allowed_words is not None:
+        return lexicon_from_words(
+            "allowed", wanted.allowed_words, WordRule(spec.alphabet, length), skip_bad=False
+        )
     if wanted.allowed is not None:
         return read_word_file(
             wanted.allowed, WordRule(spec.alphabet, length), skip_bad=wanted.skip_bad

@@ -11,7 +11,9 @@ Layout (``format`` = ``wordsolver-tree``, ``version`` = 1)::
      "tree": {"guess": word, "next": {feedback text: subtree, ...}}}
 
 ``weights`` records the secret weights a tree was optimised for (files without it are
-unweighted).
+unweighted). A tree of the user's own lists (``"lists": "custom"``) also records them, as
+``"words": {"secrets": [...], "guesses": [...]}`` (the allowed guesses that are not secrets), so
+the file opens without the lists it was built with; generated guess lists are not stored.
 """
 
 from __future__ import annotations
@@ -68,7 +70,20 @@ def tree_document(tree: DecisionTree) -> dict[str, Any]:
         "proven": tree.proven,
         "lower_bound": tree.lower_bound,
         "weights": _weights_data(tree),
+        "words": own_words(tree.matrix.game),
         "tree": nested_data(tree),
+    }
+
+
+def own_words(game: Game) -> dict[str, list[str]] | None:
+    """The user's own lists of a custom game, for the tree file (None for built-in lists and
+    for generated guess lists, which the game's rules rebuild)."""
+    if game.lists != "custom" or game.guesses.generated:
+        return None
+    secrets = set(game.secrets.words)
+    return {
+        "secrets": list(game.secrets.words),
+        "guesses": [word for word in game.guesses.words if word not in secrets],
     }
 
 
