@@ -138,7 +138,7 @@ def run_theirs(binary: Path, case: Case, folder: Path) -> Run:
 
 
 def median(runs: list[Run], field: str) -> float:
-    return statistics.median(getattr(run, field) for run in runs)
+    return float(statistics.median(getattr(run, field) for run in runs))
 
 
 def main(argv: list[str]) -> int:
@@ -149,7 +149,7 @@ def main(argv: list[str]) -> int:
     binary = build_peer()
     if binary is None:
         return 0
-    cases = QUICK if quick else CASES
+    cases: tuple[Case, ...] = QUICK if quick else CASES
     wanted = [argv[k + 1] for k, arg in enumerate(argv[:-1]) if arg == "--case"]
     if wanted:
         cases = tuple(case for case in CASES if any(text in case.label for text in wanted))

@@ -39,6 +39,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -305,7 +306,7 @@ def row_tonguess3(folder: Path, minutes: float) -> list[Row]:
     return rows
 
 
-ROWS = {
+ROWS: dict[str, Callable[[Path, float], Row | list[Row]]] = {
     "mastermind": row_mastermind,
     "bulls": row_bulls,
     "5bukv": row_5bukv,

@@ -41,6 +41,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,7 +58,7 @@ LONG_CLIENTS = 2
 MARK = f"BENCH_WEB_LOAD_{os.getpid()}"
 #: No loop sends more than this many requests, whatever the clock says.
 MAX_REQUESTS = 20_000
-HISTORIES = (
+HISTORIES: tuple[list[dict[str, str]], ...] = (
     [],
     [{"guess": "crane", "feedback": "..y.g"}],
     [{"guess": "slate", "feedback": "g...."}],
@@ -87,7 +88,7 @@ class Tally:
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-def post(url: str, body: dict[str, object], timeout: float) -> int:
+def post(url: str, body: Mapping[str, object], timeout: float) -> int:
     request = urllib.request.Request(
         url, json.dumps(body).encode(), {"Content-Type": "application/json"}
     )

@@ -8,9 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wordsolver.alphabet import CYRILLIC, LATIN
+from wordsolver.alphabet import CYRILLIC, LATIN, Alphabet
 from wordsolver.anagram import LetterIndex, cached_index
-from wordsolver.anagram.store import index_path, read_index, write_index
+from wordsolver.anagram.store import index_path as _cache_index_path
+from wordsolver.anagram.store import read_index, write_index
 from wordsolver.lexicon import Lexicon
 
 
@@ -25,8 +26,15 @@ def same_index(a: LetterIndex, b: LetterIndex) -> bool:
     )
 
 
+def _index_path(digest: str, alphabet: Alphabet = LATIN) -> Path:
+    """Where the index is cached: the tests always have a cache folder."""
+    path = _cache_index_path(digest, alphabet)
+    assert path is not None
+    return path
+
+
 def test_first_call_builds_and_writes_then_reads(tiny_lexicon: Lexicon) -> None:
-    path = index_path(tiny_lexicon.digest())
+    path = _index_path(tiny_lexicon.digest())
     assert not path.exists()
     built = cached_index(tiny_lexicon)
     assert path.exists()
@@ -37,17 +45,17 @@ def test_first_call_builds_and_writes_then_reads(tiny_lexicon: Lexicon) -> None:
 
 
 def test_cache_lives_in_the_configured_folder(tiny_lexicon: Lexicon, private_cache: Path) -> None:
-    assert index_path(tiny_lexicon.digest()).parent == private_cache
+    assert _index_path(tiny_lexicon.digest()).parent == private_cache
 
 
 def test_key_includes_alphabet_and_list(tiny_lexicon: Lexicon) -> None:
     other = Lexicon("other", ("dog",))
-    assert index_path(tiny_lexicon.digest()) != index_path(other.digest())
-    assert index_path(other.digest(), LATIN) != index_path(other.digest(), CYRILLIC)
+    assert _index_path(tiny_lexicon.digest()) != _index_path(other.digest())
+    assert _index_path(other.digest(), LATIN) != _index_path(other.digest(), CYRILLIC)
 
 
 def test_stale_file_is_ignored(tiny_lexicon: Lexicon) -> None:
-    path = index_path(tiny_lexicon.digest())
+    path = _index_path(tiny_lexicon.digest())
     write_index(path, LetterIndex.build(Lexicon("other", ("dog", "god"))))
     assert read_index(path, tiny_lexicon) is None
     assert same_index(cached_index(tiny_lexicon), LetterIndex.build(tiny_lexicon))
@@ -73,7 +81,7 @@ def flip_a_count(data: bytes, counts: np.ndarray) -> bytes:
 def test_damaged_file_is_rebuilt(
     tiny_lexicon: Lexicon, damage: Callable[[bytes, np.ndarray], bytes]
 ) -> None:
-    path = index_path(tiny_lexicon.digest())
+    path = _index_path(tiny_lexicon.digest())
     index = cached_index(tiny_lexicon)
     path.write_bytes(damage(path.read_bytes(), index.counts))
     assert read_index(path, tiny_lexicon) is None

@@ -13,7 +13,7 @@ from wordsolver.games import GameOverrides, find_game
 from wordsolver.hosted.picking import random_secret
 from wordsolver.hosted.saves import SaveSlot
 
-GAME = find_game("wordle", GameOverrides(words=WORDLE_OPTION[1].split(",")))
+GAME = find_game("wordle", GameOverrides(words=tuple(WORDLE_OPTION[1].split(","))))
 
 
 @pytest.fixture

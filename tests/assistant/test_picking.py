@@ -49,7 +49,9 @@ def test_guess_counts_are_cached_and_rebuilt_when_damaged(
 ) -> None:
     solver = Player(wordle, find_strategy("minimax"), PlayOptions(hard=True))
     first = guesses_needed(solver)
-    files = sorted(cache_dir().glob("needed-*.json"))
+    folder = cache_dir()
+    assert folder is not None
+    files = sorted(folder.glob("needed-*.json"))
     assert files
     with monkeypatch.context() as patch:
         patch.setattr(picking, "evaluate", lambda *args, **kwargs: pytest.fail("not cached"))
@@ -66,7 +68,9 @@ def test_a_changed_guess_count_is_not_believed(
     solver = Player(wordle, find_strategy("minimax"), PlayOptions())
     first = guesses_needed(solver)
     edited = 0
-    for file in cache_dir().glob("needed-*.json"):
+    folder = cache_dir()
+    assert folder is not None
+    for file in folder.glob("needed-*.json"):
         try:
             document = json.loads(file.read_text(encoding="utf-8"))
         except ValueError:
@@ -77,7 +81,7 @@ def test_a_changed_guess_count_is_not_believed(
             edited += 1
     assert edited
     recomputed: list[bool] = []
-    real = picking.evaluate
+    real = picking.evaluate  # type: ignore[attr-defined]  # the name the module calls
 
     def counted(*args: object, **kwargs: object) -> object:
         recomputed.append(True)

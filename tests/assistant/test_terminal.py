@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ pexpect = pytest.importorskip("pexpect")
 TIMEOUT = 60  # a fresh CI venv compiles the kernels on first use
 
 
-def spawn(*args: str) -> pexpect.spawn:
+def spawn(*args: str) -> Any:  # a pexpect.spawn (the package has no types)
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40"}
     env.pop("NO_COLOR", None)
     return pexpect.spawn(

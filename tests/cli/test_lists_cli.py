@@ -4,6 +4,8 @@ search when the secret is outside the answer list."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 from tests.cli.conftest import RunCli
 
@@ -25,7 +27,7 @@ def test_games_table_shows_each_list_set(run_cli: RunCli) -> None:
     assert "nyt (default)" in out and "14,855" in out and "1,782 (17 skipped)" in out
 
 
-def _play_out(run_cli: RunCli, secret: str, *options: str) -> list[dict[str, object]]:
+def _play_out(run_cli: RunCli, secret: str, *options: str) -> list[dict[str, Any]]:
     """Follow `suggest --json` against a secret until it is solved; every state on the way."""
     from wordsolver.games import find_game
 
@@ -44,7 +46,7 @@ def _play_out(run_cli: RunCli, secret: str, *options: str) -> list[dict[str, obj
     raise AssertionError(f"not solved: {history}")
 
 
-def test_suggest_never_suggests_a_word_the_game_refuses(run_cli: RunCli, shared_data) -> None:
+def test_suggest_never_suggests_a_word_the_game_refuses(run_cli: RunCli, shared_data: Path) -> None:
     accepted = set((shared_data / "wordle" / "allowed-nyt.txt").read_text().split())
     for history in ("", "tarse:..y..", "tarse:.y.y.,doily:.g..."):
         state = json.loads(
@@ -101,7 +103,7 @@ def test_plain_check_names_its_dictionary(run_cli: RunCli) -> None:
     assert (birdigo.code, birdigo.err.split()[1]) == (0, "birdigo")
 
 
-def test_a_tree_is_never_walked_with_another_list_set(run_cli: RunCli, tmp_path) -> None:
+def test_a_tree_is_never_walked_with_another_list_set(run_cli: RunCli, tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     built = run_cli("tree", "build", "wordle", "--lists", "original", "-o", str(path))
     assert built.code == 0, built.err

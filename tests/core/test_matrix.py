@@ -24,7 +24,9 @@ def unique_game(tag: str, extra: tuple[str, ...] = ()) -> Game:
 
 
 def cache_path(game: Game) -> Path:
-    return cache_dir() / f"matrix-{matrix_key(game)}.bin"
+    folder = cache_dir()
+    assert folder is not None
+    return folder / f"matrix-{matrix_key(game)}.bin"
 
 
 def reference(game: Game) -> list[list[int]]:
@@ -41,7 +43,7 @@ def test_first_call_writes_a_cache_file() -> None:
     values = pattern_matrix(game).values
     assert cache_path(game).is_file()
     assert values.tolist() == reference(game)
-    assert not list(cache_dir().glob(".*.tmp"))  # no temporary file left behind
+    assert not list(cache_path(game).parent.glob(".*.tmp"))  # no temporary file left behind
 
 
 def test_second_call_loads_the_same_values(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -156,7 +158,9 @@ def test_damaged_cache_is_rebuilt_silently(name: str) -> None:
 def test_rebuilt_cache_is_written_again(
     damage: Callable[[Path], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tag = {flip_last_byte: "ccccc", truncate: "ccccd", garbage: "cccce"}[damage]
+    tags: dict[Callable[[Path], None], str] = {flip_last_byte: "ccccc", truncate: "ccccd",
+                                               garbage: "cccce"}  # fmt: skip
+    tag = tags[damage]
     game = unique_game(tag)
     expected = pattern_matrix(game).values.copy()
     damage(cache_path(game))

@@ -62,7 +62,8 @@ def _delete_first_branch(document: dict[str, Any]) -> None:
 
 
 def _first_branch(game: str) -> str:
-    return min(json.loads(_document(game))["tree"]["next"])
+    branches: dict[str, object] = json.loads(_document(game))["tree"]["next"]
+    return min(branches)
 
 
 CHECK = ["check"]

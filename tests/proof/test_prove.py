@@ -13,12 +13,15 @@ from tests.search.reference import brute_force
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.proof import InProcessRunner, ProofSpec, ResultsFileError, ResultsLog, prove
+from wordsolver.proof.driver import Proof
 from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
 from wordsolver.tree.optimal import optimal_tree
 
 
-def _prove(name: str, path: Path, *, top: int = 1, symmetric: bool = True, hard: bool = False):
+def _prove(
+    name: str, path: Path, *, top: int = 1, symmetric: bool = True, hard: bool = False
+) -> Proof:
     game = game_named(name)
     log = ResultsLog(path, game, hard)
     spec = ProofSpec(game, hard=hard, symmetric=symmetric)
@@ -44,6 +47,7 @@ def test_the_best_is_proven_and_every_other_bounded(name: str, tmp_path: Path) -
     proof = _prove(name, tmp_path / "r.jsonl")
     plain = plain_values(name)
     best = min(plain.values())
+    assert proof.best is not None and proof.tree is not None
     assert (proof.best.total, proof.best.worst) == best and proof.best.exact
     for standing in proof.ranking:
         total = plain[standing.guess][0]
@@ -69,7 +73,9 @@ def test_top_k_are_exact_and_the_rest_above_them(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("game", "length", "alphabet"), [("mastermind", 3, "abc"), ("bulls", 3, "0123")]
 )
-def test_the_best_equals_a_brute_force(game: str, length: int, alphabet: str, tmp_path: Path):
+def test_the_best_equals_a_brute_force(
+    game: str, length: int, alphabet: str, tmp_path: Path
+) -> None:
     """Against the exhaustive search that tries every guess everywhere."""
     small_game = find_game(game, GameOverrides(length=length, alphabet=alphabet))
     proof = prove(
@@ -77,6 +83,7 @@ def test_the_best_equals_a_brute_force(game: str, length: int, alphabet: str, tm
         InProcessRunner(),
         ResultsLog(tmp_path / "r.jsonl", small_game, False),
     )
+    assert proof.best is not None
     assert (proof.best.total, proof.best.worst) == brute_force(small_game)
 
 
@@ -101,6 +108,7 @@ def test_a_finished_proof_resumes_without_computing(tmp_path: Path) -> None:
     again = _prove("bulls-3of6", path, symmetric=False)
     assert first.counts.computed > 0 and again.counts.computed == 0
     assert again.ranking == first.ranking
+    assert again.tree is not None and first.best is not None
     needed = again.tree.guesses_needed()
     assert int(needed.sum()) == first.best.total
 
@@ -179,5 +187,6 @@ def test_a_time_budget_stops_with_proven_bounds_and_the_proof_goes_on(tmp_path: 
     assert 0 < stopped.lower_bound <= min(total for total, _ in plain.values())
     assert all(s.total <= plain[s.guess][0] for s in stopped.ranking)
     finished = _prove("words", path, top=60)
+    assert finished.best is not None
     assert finished.complete and finished.lower_bound == finished.best.total
     assert finished.tree is not None and finished.tree.proven

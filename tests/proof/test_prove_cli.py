@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import RunCli
+from tests.cli.conftest import Run, RunCli
 from wordsolver.proof import dask_available
 
 TINY = ["mastermind", "--length", "3", "--alphabet", "abcd"]
 
 
-def _prove(run_cli: RunCli, tmp_path: Path, *extra: str):
+def _prove(run_cli: RunCli, tmp_path: Path, *extra: str) -> Run:
     results, tree = tmp_path / "r.jsonl", tmp_path / "t.json"
     return run_cli("prove", *TINY, "--results", str(results), "-o", str(tree), *extra)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
+from typing import TypedDict
 
 import numpy as np
 
@@ -20,6 +21,14 @@ from wordsolver.search import UNLIMITED_TRIES, SearchLimit
 from wordsolver.strategies import PlayOptions
 from wordsolver.tree import DecisionTree, Node
 from wordsolver.tree.optimal import SearchResult, optimal_tree
+
+
+class PoolFlags(TypedDict, total=False):
+    """Which guesses the searches may play: hard mode, or only the candidates."""
+
+    hard: bool
+    only_candidates: bool
+
 
 #: (total guesses, deepest secret) of an optimal tree, or None when no tree fits the tries.
 Value = tuple[int, int] | None
@@ -135,7 +144,9 @@ def small_game(
 def paths(tree: DecisionTree) -> Iterator[tuple[Node, list[tuple[int, int]], np.ndarray]]:
     """Every node with its history [(guess, pattern), ...] and the candidates left there."""
     matrix = tree.matrix
-    stack = [(tree.root, [], np.arange(len(matrix.game.secrets)))]
+    stack: list[tuple[Node, list[tuple[int, int]], np.ndarray]] = [
+        (tree.root, [], np.arange(len(matrix.game.secrets)))
+    ]
     while stack:
         node, history, candidates = stack.pop()
         yield node, history, candidates

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.search.reference import brute_force, no_fallback, optimal, paths, small_game
+from tests.search.reference import PoolFlags, brute_force, no_fallback, optimal, paths, small_game
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
@@ -68,7 +68,7 @@ def all_games() -> dict[str, Game]:
 
 
 GAMES = all_games()
-POOLS = {
+POOLS: dict[str, PoolFlags] = {
     "allowed": {},
     "hard": {"hard": True},
     "candidates": {"only_candidates": True},

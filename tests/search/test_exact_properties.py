@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.search.reference import brute_force, optimal, small_game
+from tests.search.reference import PoolFlags, brute_force, optimal, small_game
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
@@ -41,7 +41,7 @@ def games(draw: st.DrawFn, tries: list[int | None] | None = None) -> Game:
 @given(game=games(tries=[None, 3, 4, 6]), pool=st.sampled_from(list(POOLS)))
 def test_search_equals_exhaustive_search(game: Game, pool: str) -> None:
     options = POOLS[pool]
-    flags = {"hard": options.hard, "only_candidates": options.guess_from == "candidates"}
+    flags: PoolFlags = {"hard": options.hard, "only_candidates": options.guess_from == "candidates"}
     expected = brute_force(game, **flags)
     if expected is None:
         return  # no tree fits the tries: covered by the table tests

@@ -3,6 +3,7 @@ is named in one line."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tests.search.reference import optimal, paths
@@ -35,7 +36,7 @@ def test_optimal_tree_is_sound(nine: PatternMatrix) -> None:
 
 def test_partial_tree_of_some_secrets_is_not_sound(nine: PatternMatrix) -> None:
     """grow_tree(secrets=...) grows only some branches: check_tree must notice the others."""
-    tree = grow_tree(Player(nine, find_strategy("entropy"), PlayOptions()), secrets=[0])
+    tree = grow_tree(Player(nine, find_strategy("entropy"), PlayOptions()), secrets=np.array([0]))
     with pytest.raises(TreeCheckError, match="never reached"):
         check_tree(tree)
 

@@ -42,6 +42,7 @@ def test_a_click_on_a_suggestion_explains_it(page: Page, served: str) -> None:
     panel = page.locator("#play-explain")
     expect(panel).to_be_visible(timeout=WAIT)
     expected = explain("wordle", second, versus=top)
+    assert expected.versus is not None
     line = f"2,315 candidates left; {expected.guess.summary()}; {expected.versus.summary()}"
     expect(panel.locator(".status")).to_have_text(line)
     largest = expected.guess.buckets[0]

@@ -98,7 +98,9 @@ def test_what_the_child_started_is_killed_with_it(lane: ProcessLane) -> None:
 
 def test_errors_come_back_from_the_child(lane: ProcessLane) -> None:
     with pytest.raises(WordsolverError, match="no letters on the screen"):
-        asyncio.run(lane.run(partial(service.screen_text, ScreenRequest(text="0xF4A0 !!!!"))))
+        asyncio.run(
+            lane.run(partial(service.screen_text, ScreenRequest(text="0xF4A0 !!!!", length=None)))
+        )
 
 
 def test_a_full_lane_refuses_at_once(lane: ProcessLane) -> None:
@@ -162,7 +164,7 @@ def test_loading_a_matrix_does_not_hold_up_quick_requests(
     with TestClient(create_app(WebSettings(time_limit=20))) as client:
         wordle = {"game": "wordle", "top": 3}
         assert client.post("/api/suggest", json=wordle).status_code == 200  # loaded
-        real = service.pattern_matrix
+        real = service.pattern_matrix  # type: ignore[attr-defined]  # the name it calls
 
         def slow(*args: object, **kwargs: object) -> object:
             time.sleep(3)

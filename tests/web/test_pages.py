@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
 from tests.web.conftest import keep_screenshot
 from wordsolver.games import GameOverrides, find_game
@@ -20,7 +20,7 @@ from wordsolver.strategies import PlayOptions
 from wordsolver.tree import save_tree
 from wordsolver.tree.optimal import optimal_tree
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def secret_of(game: str, seed: int) -> str:

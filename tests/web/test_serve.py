@@ -12,7 +12,6 @@ import pytest
 
 from tests.cli.conftest import RunCli
 from tests.cli.conftest import run_cli as run_cli  # the CLI fixture
-from wordsolver.cli import serve
 
 
 def test_serve_offers_host_port_and_open(run_cli: RunCli) -> None:
@@ -66,7 +65,7 @@ def test_serve_opens_the_page_and_stops_on_ctrl_c(
         os.kill(os.getpid(), signal.SIGINT)
         return True
 
-    monkeypatch.setattr(serve.webbrowser, "open", open_then_interrupt)
+    monkeypatch.setattr("webbrowser.open", open_then_interrupt)
     result = run_cli("serve", "--port", "0", "--open")
     assert opened and opened[0].startswith("http://127.0.0.1:")
     assert f"serving {opened[0]}" in result.err
