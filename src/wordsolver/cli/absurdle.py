@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wordsolver.cli.base import stdout
-from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.errors import InvalidPatternError
 from wordsolver.files import check_output, write_output
 from wordsolver.games import Game
 from wordsolver.hosted.absurdle import AdversarialGame, replay_guesses
-from wordsolver.matrix import pattern_matrix
 
 if TYPE_CHECKING:
     from wordsolver.search.absurdle import ForcedWin
@@ -25,7 +24,7 @@ def replayed_adversary(game: Game, history: str, hard: bool) -> AdversarialGame:
     feedback in the history is refused (the host gives it)."""
     guesses = [part for part in re.split(r"[,;]", history) if part.strip()]
     try:
-        return replay_guesses(pattern_matrix(game), guesses, hard=hard)
+        return replay_guesses(pattern_table(game), guesses, hard=hard)
     except InvalidPatternError as error:
         raise InvalidPatternError(f"{error}: give --history crane,slate") from None
 

@@ -14,16 +14,15 @@ from wordsolver.boards.feedback import parse_board_history
 from wordsolver.boards.scoring import LAST_TRIES, BoardRanking, BoardScorer
 from wordsolver.boards.session import BoardsSession
 from wordsolver.cli.base import stdout
-from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl.render import plural, suggestion_table, tiles
 from wordsolver.games import Game
-from wordsolver.matrix import pattern_matrix
 from wordsolver.strategies import PlayOptions, find_strategy
 
 
 def boards_state(game: Game, boards: int, history: str) -> BoardsSession:
     """The boards after ``--history`` (guesses separated by ``;``)."""
-    state = BoardsSession(pattern_matrix(game), boards)
+    state = BoardsSession(pattern_table(game), boards)
     state.replay(parse_board_history(history))
     return state
 
@@ -117,7 +116,7 @@ def evaluate_boards_command(
     seed: int,
 ) -> list[BoardsEvaluation]:
     """``evaluate`` for several boards: ``sample`` random board sets per strategy."""
-    matrix = pattern_matrix(game)
+    matrix = pattern_table(game)
     results = []
     for name in names:
         scorer = BoardScorer(find_strategy(name, seed=seed))

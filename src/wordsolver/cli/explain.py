@@ -17,11 +17,11 @@ from wordsolver.cli.options import (
     game_command,
     play_options,
 )
+from wordsolver.cli.progress import pattern_table
 from wordsolver.cli.repl.explained import SHOW_BUCKETS, explanation_view
 from wordsolver.explain import EXACT_SECONDS, SHOW_WORDS, ExplainOptions, explain, plot_histogram
 from wordsolver.files import check_output
 from wordsolver.games import Game
-from wordsolver.matrix import pattern_matrix
 from wordsolver.session import Session, parse_history
 
 
@@ -59,7 +59,7 @@ def explain_command(
     """How a guess splits the candidates: each feedback, what it leaves, how likely it is."""
     if plot is not None:
         check_output(plot)  # a mistyped path fails before the work
-    session = Session(pattern_matrix(game))
+    session = Session(pattern_table(game))
     session.replay(parse_history(history))
     answer = explain(
         session,
