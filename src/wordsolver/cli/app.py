@@ -14,23 +14,49 @@ from wordsolver.cli import base
 from wordsolver.cli.base import ExitCode
 from wordsolver.errors import WordsolverError
 
-#: Modules whose import registers their commands on :data:`wordsolver.cli.base.app`.
-COMMAND_MODULES = (
-    "wordsolver.cli.info",
-    "wordsolver.cli.suggest",
-    "wordsolver.cli.explain",
-    "wordsolver.cli.evaluate",
-    "wordsolver.cli.openers",
-    "wordsolver.cli.study",
-    "wordsolver.cli.words",
-    "wordsolver.cli.tree",
-    "wordsolver.cli.prove",
-    "wordsolver.cli.fallout",
-    "wordsolver.cli.solve",
-    "wordsolver.cli.play",
-    "wordsolver.cli.serve",
-    "wordsolver.cli.cache",
-)
+#: Each command -> the module whose import registers it on :data:`wordsolver.cli.base.app`, in
+#: the order ``--help`` lists them. A run imports only the module of the command it names (a
+#: command's start is mostly imports); the help, and a name that is no command, import them all.
+COMMAND_MODULES = {
+    "games": "wordsolver.cli.info",
+    "strategies": "wordsolver.cli.info",
+    "feedback": "wordsolver.cli.info",
+    "solve": "wordsolver.cli.solve",
+    "suggest": "wordsolver.cli.suggest",
+    "explain": "wordsolver.cli.explain",
+    "evaluate": "wordsolver.cli.evaluate",
+    "openers": "wordsolver.cli.openers",
+    "study": "wordsolver.cli.study",
+    "check": "wordsolver.cli.words",
+    "hand": "wordsolver.cli.words",
+    "pattern": "wordsolver.cli.words",
+    "prove": "wordsolver.cli.prove",
+    "play": "wordsolver.cli.play",
+    "serve": "wordsolver.cli.serve",
+    "tree": "wordsolver.cli.tree",
+    "fallout": "wordsolver.cli.fallout",
+    "cache": "wordsolver.cli.cache",
+}
+
+
+def command_modules(args: Sequence[str]) -> list[str]:
+    """The command modules a run of ``wordsolver ARGS`` needs imported.
+
+    The root takes no option with a value, so its first word that is not an option names the
+    command. ``--version`` alone needs none; the help (asked for, or no arguments at all) and an
+    unknown name, which is answered with the closest command names, need every one.
+
+    >>> command_modules(["suggest", "wordle", "--top", "1"])
+    ['wordsolver.cli.suggest']
+    >>> command_modules(["--version"])
+    []
+    """
+    words = [arg for arg in args if not arg.startswith("-")]
+    if words and words[0] in COMMAND_MODULES:
+        return [COMMAND_MODULES[words[0]]]
+    if words or not args or "--help" in args:
+        return list(dict.fromkeys(COMMAND_MODULES.values()))
+    return []
 
 
 #: Longest error line printed (a megabyte argument is not echoed whole).
@@ -77,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     show_traceback = "--traceback" in args
     args = [arg for arg in args if arg != "--traceback"]
     warnings.showwarning = _show_warning
-    for module in COMMAND_MODULES:
+    for module in command_modules(args):
         importlib.import_module(module)
     command = typer.main.get_command(base.app)
     try:
