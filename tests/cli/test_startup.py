@@ -1,5 +1,6 @@
-"""Commands start with only what they need: numba (most of a second to import) only where a
-kernel runs, and only the module of the command named (a start is mostly imports)."""
+"""Commands start with only what they need: numba (most of a second to import and load) only
+where one of its kernels runs (scoring guesses needs none), and only the module of the command
+named (a start is mostly imports)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,18 @@ def started(args: list[str]) -> tuple[int, set[str]]:
 )  # fmt: skip
 def test_command_starts_without_numba(args: list[str]) -> None:
     _, modules = started(args)
+    assert "numba" not in modules
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["suggest", "mastermind", "--top", "1"], ["suggest", "mastermind", "--history", "aabb 1-1"],
+     ["suggest", "tonguess3", "--history", "ant 1-0", "--top", "2"]],
+)  # fmt: skip
+def test_scoring_guesses_with_the_table_on_disk_needs_no_numba(args: list[str]) -> None:
+    started(args)  # the first run builds the table (with the rule's compiled kernel)
+    code, modules = started(args)
+    assert code == 0
     assert "numba" not in modules
 
 
