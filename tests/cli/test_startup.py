@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from wordsolver.cli.app import COMMAND_MODULES, command_modules
+from wordsolver.cli.app import COMMAND_MODULES, command_modules, main
 
 PROBE = """
 import json, sys
@@ -94,12 +94,25 @@ def test_every_command_is_mapped_to_the_module_that_registers_it() -> None:
 @pytest.mark.parametrize(
     ("args", "expected"),
     [(["games"], ["wordsolver.cli.info"]), (["--traceback", "cache", "info"],
-      ["wordsolver.cli.cache"]), (["--version"], [])],
+      ["wordsolver.cli.cache"]), (["--version"], []),
+     (["games", "--help"], ["wordsolver.cli.info"])],
 )  # fmt: skip
 def test_command_modules(args: list[str], expected: list[str]) -> None:
     assert command_modules(args) == expected
 
 
-@pytest.mark.parametrize("args", [[], ["--help"], ["gmaes"]])
-def test_the_help_and_unknown_names_load_every_command(args: list[str]) -> None:
+@pytest.mark.parametrize("args", [[], ["--help"], ["--help", "games"]])
+def test_the_help_loads_every_command(args: list[str]) -> None:
     assert command_modules(args) == list(dict.fromkeys(COMMAND_MODULES.values()))
+
+
+def test_an_unknown_command_is_named_with_the_closest_without_loading_any(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, modules = started(["gmaes", "--json"])
+    assert code == 2
+    assert not set(COMMAND_MODULES.values()) & modules
+    assert main(["gmaes"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "error: unknown command 'gmaes' (did you mean games?); choose from: cache, check,"
+    )

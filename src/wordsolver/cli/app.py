@@ -12,11 +12,11 @@ import typer
 
 from wordsolver.cli import base
 from wordsolver.cli.base import ExitCode
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import UnknownNameError, WordsolverError
 
 #: Each command -> the module whose import registers it on :data:`wordsolver.cli.base.app`, in
 #: the order ``--help`` lists them. A run imports only the module of the command it names (a
-#: command's start is mostly imports); the help, and a name that is no command, import them all.
+#: command's start is mostly imports); the help imports them all.
 COMMAND_MODULES = {
     "games": "wordsolver.cli.info",
     "strategies": "wordsolver.cli.info",
@@ -43,20 +43,28 @@ def command_modules(args: Sequence[str]) -> list[str]:
     """The command modules a run of ``wordsolver ARGS`` needs imported.
 
     The root takes no option with a value, so its first word that is not an option names the
-    command. ``--version`` alone needs none; the help (asked for, or no arguments at all) and an
-    unknown name, which is answered with the closest command names, need every one.
+    command; a word that names none is an :class:`UnknownNameError` with the closest command
+    (no module needs loading to say so). ``--version`` alone needs none; the root's help (asked
+    for before any command, or no arguments at all) lists every command, so it needs them all.
 
     >>> command_modules(["suggest", "wordle", "--top", "1"])
     ['wordsolver.cli.suggest']
     >>> command_modules(["--version"])
     []
+    >>> command_modules(["gmaes"])
+    Traceback (most recent call last):
+    ...
+    wordsolver.errors.UnknownNameError: unknown command 'gmaes' (did you mean games?); ...
     """
-    words = [arg for arg in args if not arg.startswith("-")]
-    if words and words[0] in COMMAND_MODULES:
-        return [COMMAND_MODULES[words[0]]]
-    if words or not args or "--help" in args:
+    words = [at for at, arg in enumerate(args) if not arg.startswith("-")]
+    root = args[: words[0]] if words else args  # the options before the command
+    if not args or "--help" in root:
         return list(dict.fromkeys(COMMAND_MODULES.values()))
-    return []
+    if not words:
+        return []
+    if args[words[0]] not in COMMAND_MODULES:
+        raise UnknownNameError("command", args[words[0]], list(COMMAND_MODULES))
+    return [COMMAND_MODULES[args[words[0]]]]
 
 
 #: Longest error line printed (a megabyte argument is not echoed whole).
@@ -103,10 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     show_traceback = "--traceback" in args
     args = [arg for arg in args if arg != "--traceback"]
     warnings.showwarning = _show_warning
-    for module in command_modules(args):
-        importlib.import_module(module)
-    command = typer.main.get_command(base.app)
     try:
+        for module in command_modules(args):
+            importlib.import_module(module)
+        command = typer.main.get_command(base.app)
         result = command.main(args=args, prog_name="wordsolver", standalone_mode=False)
     except WordsolverError as error:
         if show_traceback:
