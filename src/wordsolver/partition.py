@@ -1,13 +1,17 @@
 """How guesses split a set of candidates, summarised per guess: the statistics every strategy
 scores, the classes of guesses that split alike, and the buckets themselves.
 
-The counting runs in compiled kernels (:mod:`wordsolver.partition_kernels`), loaded on first use
-so that commands computing no split never load numba.
+The statistics are counted by compiled C++ built with the package (``partition_split.cpp``),
+which costs nothing to load, so a command that scores one position starts without numba; the
+numba kernels the exact search reads (fingerprints, classes of guesses:
+:mod:`wordsolver.partition_kernels`) are loaded on first use.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import sys
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -17,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from wordsolver import _partition_split as split_core
 from wordsolver.arrays import FloatArray, HashArray, IdArray, Int64Array
 from wordsolver.matrix import PatternMatrix
 
@@ -160,24 +165,32 @@ def partition_stats(
     cands = np.ascontiguousarray(candidates, dtype=np.intp)
     sizes = np.arange(len(cands) + 1, dtype=np.float64)
     size_log_size_of = sizes * np.log2(np.maximum(sizes, 1.0))
-    import numba
-
-    from wordsolver import partition_kernels as kernels
-
     n_patterns = matrix.game.n_patterns
     if len(cands) < n_patterns:
-        method, longest = kernels.GROW, _SHORT_RUN
+        method, longest = split_core.GROW, _SHORT_RUN
     elif n_patterns <= FEW_PATTERNS:
-        method, longest = kernels.COMPARE, _LONG_RUN
+        method, longest = split_core.COMPARE, _LONG_RUN
     else:
-        method, longest = kernels.SCATTER, _SHORT_RUN
-    threads = numba.get_num_threads() if len(rows) * len(cands) >= PARALLEL_CELLS else 1
+        method, longest = split_core.SCATTER, _SHORT_RUN
+    threads = split_threads() if len(rows) * len(cands) >= PARALLEL_CELLS else 1
     width = _run_width(len(rows), longest, threads)
-    kernel = kernels.split_parallel if threads > 1 else kernels.split_serial
-    sums, size_log_size = kernel(
-        matrix.by_secret, rows, cands, method, n_patterns, size_log_size_of, width
-    )
+    sums = np.empty((len(rows), 3), dtype=np.int64)
+    size_log_size = np.empty(len(rows), dtype=np.float64)
+    split_core.split(
+        matrix.by_secret, rows, cands, method, n_patterns, size_log_size_of, width, threads,
+        sums, size_log_size,
+    )  # fmt: skip
     return PartitionStats(matrix, rows, cands, sums[:, 0], sums[:, 1], sums[:, 2], size_log_size)
+
+
+def split_threads() -> int:
+    """Threads a large split runs on: the cores this process may use, or as many as the
+    compiled kernels were told to use when numba is loaded (a proof's workers cap them with
+    ``numba.set_num_threads``)."""
+    numba = sys.modules.get("numba")
+    if numba is not None:
+        return int(numba.get_num_threads())
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
 
 def _run_width(n_guesses: int, longest: int, threads: int) -> int:

@@ -77,6 +77,26 @@ def test_list_sets_give_their_sizes(
     assert (sizes.secrets, sizes.guesses) == (secrets, guesses)
 
 
+@pytest.mark.parametrize(
+    ("name", "lists"),
+    [(spec.name, lists.name) for spec in GAMES for lists in spec.lists if not spec.needs_words],
+)
+def test_the_sizes_games_lists_shows_are_those_of_the_game_the_lists_make(
+    name: str, lists: str
+) -> None:
+    """Sizes are recorded with the list sets that ship (counted for generated ones): each is
+    that of the game the lists make, so a list changed without its sizes fails here."""
+    spec = next(spec for spec in GAMES if spec.name == name)
+    game = find_game(name, GameOverrides(lists=lists))
+    sizes = list_sizes(spec, spec.list_set(lists))
+    assert sizes is not None
+    assert (sizes.secrets, sizes.guesses, sizes.skipped) == (
+        len(game.secrets),
+        len(game.guesses),
+        game.secrets.skipped,
+    )
+
+
 def test_tonguess_skips_and_counts_the_words_with_a_repeated_letter() -> None:
     three, four = find_game("tonguess3"), find_game("tonguess4")
     assert (three.secrets.skipped, four.secrets.skipped) == (2, 17)

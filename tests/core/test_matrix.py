@@ -13,7 +13,7 @@ import pytest
 from wordsolver import matrix as matrix_module
 from wordsolver.cache import cache_dir
 from wordsolver.games import Game, GameOverrides, find_game
-from wordsolver.matrix import FORMAT_VERSION, build_values, matrix_key, pattern_matrix
+from wordsolver.matrix import CHECKSUM, FORMAT_VERSION, build_values, matrix_key, pattern_matrix
 
 WORDS = ("crane", "slate", "trace", "eerie", "speed", "abide", "geese", "hello", "llama")
 
@@ -123,7 +123,7 @@ def reversed_shape(header: Header) -> Header:
 
 
 def without_checksum(header: Header) -> Header:
-    return {key: value for key, value in header.items() if key != "blake2b"}
+    return {key: value for key, value in header.items() if key != CHECKSUM}
 
 
 DAMAGE = {
@@ -137,7 +137,7 @@ DAMAGE = {
     "wrong format": rewrite_header(edited(format=FORMAT_VERSION + 1)),
     "wrong shape": rewrite_header(reversed_shape),
     "wrong dtype": rewrite_header(edited(dtype="<u2")),
-    "wrong checksum": rewrite_header(edited(blake2b="0" * 128)),
+    "wrong checksum": rewrite_header(edited(**{CHECKSUM: "0" * 64})),
     "no checksum": rewrite_header(without_checksum),
     "header is a list": rewrite_header(lambda header: [1, 2, 3]),
     "header is null": rewrite_header(lambda header: None),

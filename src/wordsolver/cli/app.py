@@ -12,25 +12,59 @@ import typer
 
 from wordsolver.cli import base
 from wordsolver.cli.base import ExitCode
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import UnknownNameError, WordsolverError
 
-#: Modules whose import registers their commands on :data:`wordsolver.cli.base.app`.
-COMMAND_MODULES = (
-    "wordsolver.cli.info",
-    "wordsolver.cli.suggest",
-    "wordsolver.cli.explain",
-    "wordsolver.cli.evaluate",
-    "wordsolver.cli.openers",
-    "wordsolver.cli.study",
-    "wordsolver.cli.words",
-    "wordsolver.cli.tree",
-    "wordsolver.cli.prove",
-    "wordsolver.cli.fallout",
-    "wordsolver.cli.solve",
-    "wordsolver.cli.play",
-    "wordsolver.cli.serve",
-    "wordsolver.cli.cache",
-)
+#: Each command -> the module whose import registers it on :data:`wordsolver.cli.base.app`, in
+#: the order ``--help`` lists them. A run imports only the module of the command it names (a
+#: command's start is mostly imports); the help imports them all.
+COMMAND_MODULES = {
+    "games": "wordsolver.cli.info",
+    "strategies": "wordsolver.cli.info",
+    "feedback": "wordsolver.cli.info",
+    "solve": "wordsolver.cli.solve",
+    "suggest": "wordsolver.cli.suggest",
+    "explain": "wordsolver.cli.explain",
+    "evaluate": "wordsolver.cli.evaluate",
+    "openers": "wordsolver.cli.openers",
+    "study": "wordsolver.cli.study",
+    "check": "wordsolver.cli.words",
+    "hand": "wordsolver.cli.words",
+    "pattern": "wordsolver.cli.words",
+    "prove": "wordsolver.cli.prove",
+    "play": "wordsolver.cli.play",
+    "serve": "wordsolver.cli.serve",
+    "tree": "wordsolver.cli.tree",
+    "fallout": "wordsolver.cli.fallout",
+    "cache": "wordsolver.cli.cache",
+}
+
+
+def command_modules(args: Sequence[str]) -> list[str]:
+    """The command modules a run of ``wordsolver ARGS`` needs imported.
+
+    The root takes no option with a value, so its first word that is not an option names the
+    command; a word that names none is an :class:`UnknownNameError` with the closest command
+    (no module needs loading to say so). ``--version`` alone needs none; the root's help (asked
+    for before any command, or no arguments at all) lists every command, so it needs them all.
+
+    >>> command_modules(["suggest", "wordle", "--top", "1"])
+    ['wordsolver.cli.suggest']
+    >>> command_modules(["--version"])
+    []
+    >>> command_modules(["gmaes"])
+    Traceback (most recent call last):
+    ...
+    wordsolver.errors.UnknownNameError: unknown command 'gmaes' (did you mean games?); ...
+    """
+    words = [at for at, arg in enumerate(args) if not arg.startswith("-")]
+    root = args[: words[0]] if words else args  # the options before the command
+    if not args or "--help" in root:
+        return list(dict.fromkeys(COMMAND_MODULES.values()))
+    if not words:
+        return []
+    if args[words[0]] not in COMMAND_MODULES:
+        raise UnknownNameError("command", args[words[0]], list(COMMAND_MODULES))
+    return [COMMAND_MODULES[args[words[0]]]]
 
 
 #: Longest error line printed (a megabyte argument is not echoed whole).
@@ -77,10 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     show_traceback = "--traceback" in args
     args = [arg for arg in args if arg != "--traceback"]
     warnings.showwarning = _show_warning
-    for module in COMMAND_MODULES:
-        importlib.import_module(module)
-    command = typer.main.get_command(base.app)
     try:
+        for module in command_modules(args):
+            importlib.import_module(module)
+        command = typer.main.get_command(base.app)
         result = command.main(args=args, prog_name="wordsolver", standalone_mode=False)
     except WordsolverError as error:
         if show_traceback:

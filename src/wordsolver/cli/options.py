@@ -18,7 +18,6 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from wordsolver.boards.games import board_setup
 from wordsolver.cli.base import JsonOption as JsonOption  # re-exported for commands
 from wordsolver.cli.base import warn
 from wordsolver.games import Game, GameOverrides, find_game, game_names
@@ -181,6 +180,8 @@ def boards_command(function: Command) -> Command:
     board's game, its tries those of the whole game) and ``boards`` (1 is the plain game)."""
 
     def build(values: dict[str, Any]) -> dict[str, Any]:
+        from wordsolver.boards.games import board_setup  # the boards: only commands that play
+
         name = values.pop("game_name")
         setup = board_setup(name, values.pop("boards"), values["tries"])
         if setup.boards > 1 or name.casefold() != setup.base:

@@ -10,7 +10,7 @@ import typer
 
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.cli.absurdle import solve_adversary
-from wordsolver.cli.base import app, stdout, warn
+from wordsolver.cli.base import app, stdout
 from wordsolver.cli.boards import boards_state, suggest_boards
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
@@ -26,48 +26,15 @@ from wordsolver.cli.options import (
     boards_command,
     play_options,
 )
-from wordsolver.cli.progress import pattern_table, progress_bar, time_bar
+from wordsolver.cli.progress import progress_bar
+from wordsolver.cli.ranking import ranked_now, replayed
 from wordsolver.cli.repl import Assistant, terminal_lines
 from wordsolver.cli.repl.boards import BoardsAssistant
 from wordsolver.errors import OptionError
 from wordsolver.games import Game
-from wordsolver.search.exact import SearchInterrupted, SearchLimit
-from wordsolver.session import Session, parse_history
-from wordsolver.strategies import Player, PlayOptions, RankedGuess, find_strategy
-from wordsolver.strategies.optimal import Optimal
+from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree import load_tree
 from wordsolver.tree.strategy import TreeStrategy
-
-
-def replayed(
-    game: Game, history: str, strategy: str, seed: int, options: PlayOptions, seconds: float
-) -> tuple[Session, Player]:
-    """The session after ``--history``, and the player that suggests from there (an exact
-    search bounded by ``seconds``)."""
-    state = Session(pattern_table(game))
-    state.replay(parse_history(history))
-    chosen = find_strategy(strategy, seed=seed)
-    if isinstance(chosen, Optimal):
-        chosen = type(chosen)(SearchLimit(seconds=seconds))
-    return state, Player(state.matrix, chosen, options)
-
-
-def ranked_now(player: Player, state: Session, top: int) -> tuple[Player, list[RankedGuess]]:
-    """The suggestions now, and the player that ranked them: an exact search shows a bar over
-    its time bound, and one that runs out of it gives way to entropy, with a warning."""
-    if not isinstance(player.strategy, Optimal):
-        return player, state.suggest(player, top=top)
-    with time_bar("exact search", player.strategy.limit.seconds or 0.0):
-        try:
-            return player, state.suggest(player, top=top)
-        except SearchInterrupted:
-            pass
-    warn(
-        f"the exact search did not finish within {player.strategy.limit.seconds:g} s"
-        " (--time): ranked by entropy instead"
-    )
-    fallback = Player(player.matrix, find_strategy("entropy"), player.options)
-    return fallback, state.suggest(fallback, top=top)
 
 
 def _solve_boards(

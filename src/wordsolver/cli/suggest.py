@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from wordsolver.cli.base import app, stdout
-from wordsolver.cli.boards import suggest_boards
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
     BoardsOption,
@@ -20,8 +19,8 @@ from wordsolver.cli.options import (
     boards_command,
     play_options,
 )
+from wordsolver.cli.ranking import ranked_now, replayed
 from wordsolver.cli.repl.render import WIDENED_NOTE, suggestion_table
-from wordsolver.cli.solve import ranked_now, replayed
 from wordsolver.games import Game
 from wordsolver.session import SHOW_CANDIDATES
 
@@ -47,6 +46,8 @@ def suggest(
     """
     options = play_options(hard, guess_from, None)
     if boards is not None and boards > 1:
+        from wordsolver.cli.boards import suggest_boards  # the boards' side, loaded when played
+
         suggest_boards(game, boards, history, strategy, options, top, seed, as_json)
         return
     state, player = replayed(game, history, strategy, seed, options, seconds)

@@ -35,6 +35,16 @@ from wordsolver.lexicon import (
 ListSource = str | Literal["generated"] | None
 
 
+@dataclass(frozen=True, slots=True)
+class ListSizes:
+    """How many secrets and allowed guesses a list set gives its game, and how many words of
+    its answer list the game cannot use (a repeated letter in a heterogram game)."""
+
+    secrets: int
+    guesses: int
+    skipped: int
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ListSet:
     """A named pair of lists a game is played with: the possible secrets and the extra allowed
@@ -48,6 +58,10 @@ class ListSet:
     select_length: bool = False
     #: The alphabet of these lists when it is not the game's own (another language's lists).
     alphabet: Alphabet | None = None
+    #: The sizes the game plays these lists with, recorded for ``wordsolver games`` (reading
+    #: and checking every list each time cost it a quarter of a second); a test checks each
+    #: against the game the lists make. None for lists that are generated or given.
+    sizes: ListSizes | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,24 +143,28 @@ _WORDLE_LISTS = (
         name="nyt",
         answers="wordle-answers-original",
         allowed="wordle-allowed-nyt",
+        sizes=ListSizes(secrets=2_315, guesses=14_855, skipped=0),
         description="the original answers; the guesses today's game accepts",
     ),
     ListSet(
         name="original",
         answers="wordle-answers-original",
         allowed="wordle-allowed-original",
+        sizes=ListSizes(secrets=2_315, guesses=12_972, skipped=0),
         description="the original game's lists (published optimal results use them)",
     ),
     ListSet(
         name="wordlebot",
         answers="wordle-answers-wordlebot",
         allowed="wordle-allowed-nyt",
+        sizes=ListSizes(secrets=3_158, guesses=14_855, skipped=0),
         description="the answers of the game's own analysis bot; today's guesses",
     ),
     ListSet(
         name="open",
         answers="wordle-answers-open",
         allowed="wordle-allowed-open",
+        sizes=ListSizes(secrets=2_331, guesses=10_640, skipped=0),
         description=_OPEN,
     ),
 )
@@ -155,12 +173,14 @@ _5BUKV_LISTS = (
         name="study",
         answers="5bukv-answers-study",
         allowed="5bukv-allowed-study",
+        sizes=ListSizes(secrets=2_066, guesses=4_110, skipped=0),
         description="a published study's answers, and the words the game accepts",
     ),
     ListSet(
         name="open",
         answers="5bukv-answers-open",
         allowed="5bukv-allowed-open",
+        sizes=ListSizes(secrets=2_099, guesses=4_013, skipped=0),
         description="built from open sources (OpenCorpora, wordfreq; CC-BY-SA)",
     ),
 )
@@ -215,9 +235,16 @@ GAMES: tuple[GameSpec, ...] = (
                 name="game",
                 answers="tonguess3-game",
                 allowed="generated",
+                sizes=ListSizes(secrets=709, guesses=15_600, skipped=2),
                 description="the game's own dictionary; any distinct letters may be guessed",
             ),
-            ListSet(name="open", answers="tonguess3-open", allowed="generated", description=_OPEN),
+            ListSet(
+                name="open",
+                answers="tonguess3-open",
+                allowed="generated",
+                description=_OPEN,
+                sizes=ListSizes(secrets=767, guesses=15_600, skipped=0),
+            ),
         ),
         distinct_letters=True,
         description=(
@@ -235,9 +262,16 @@ GAMES: tuple[GameSpec, ...] = (
                 name="game",
                 answers="tonguess4-game",
                 allowed="generated",
+                sizes=ListSizes(secrets=1_782, guesses=358_800, skipped=17),
                 description="the game's own dictionary; any distinct letters may be guessed",
             ),
-            ListSet(name="open", answers="tonguess4-open", allowed="generated", description=_OPEN),
+            ListSet(
+                name="open",
+                answers="tonguess4-open",
+                allowed="generated",
+                description=_OPEN,
+                sizes=ListSizes(secrets=1_890, guesses=358_800, skipped=0),
+            ),
         ),
         distinct_letters=True,
         description=(
@@ -293,6 +327,7 @@ GAMES: tuple[GameSpec, ...] = (
                 allowed=None,
                 description="the English dictionary's 5-letter words, as secrets and guesses",
                 select_length=True,
+                sizes=ListSizes(secrets=10_554, guesses=10_554, skipped=0),
             ),
         ),
         distinct_letters=False,
@@ -413,34 +448,16 @@ def _allowed(
     return builtin_lexicon(lists.allowed)
 
 
-@dataclass(frozen=True, slots=True)
-class ListSizes:
-    """How many secrets and allowed guesses a list set gives its game, and how many words of
-    its answer list the game cannot use (a repeated letter in a heterogram game)."""
-
-    secrets: int
-    guesses: int
-    skipped: int
-
-
 def list_sizes(spec: GameSpec, lists: ListSet) -> ListSizes | None:
     """The sizes of a game played with one of its list sets (None when the player gives the
-    words), counted without generating anything."""
+    words): counted for generated lists, recorded with the list set for the lists that ship."""
     if lists.answers is None or spec.length is None:
         return None
-    alphabet = lists.alphabet or spec.alphabet
-    rule = WordRule(alphabet, spec.length, spec.distinct_letters)
-    every = _count(alphabet, spec.length, spec.distinct_letters)
     if lists.answers == "generated":
+        every = _count(lists.alphabet or spec.alphabet, spec.length, spec.distinct_letters)
         return ListSizes(every, every, 0)
-    words = _builtin_answers(spec, lists).words
-    secrets = {word for word in words if rule.problem(word) is None}
-    if lists.allowed == "generated":
-        guesses = every
-    else:
-        extra = builtin_lexicon(lists.allowed).words if lists.allowed else ()
-        guesses = len(secrets.union(extra))
-    return ListSizes(len(secrets), guesses, len(words) - len(secrets))
+    assert lists.sizes is not None, f"{spec.name} {lists.name}: record the sizes of its lists"
+    return lists.sizes
 
 
 def _check_all(secrets: Lexicon, rule: WordRule, skip_bad: bool) -> Lexicon:

@@ -7,6 +7,7 @@ assistant and the hosted games, on a colour terminal and in plain captured text 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.columns import Columns
 from rich.console import Group
@@ -14,9 +15,11 @@ from rich.table import Table
 from rich.text import Text
 
 from wordsolver.games import Game
-from wordsolver.hosted.review import ReviewRow
 from wordsolver.session import Step
 from wordsolver.strategies import RankedGuess
+
+if TYPE_CHECKING:
+    from wordsolver.hosted.review import ReviewRow
 
 #: Scores every table shows; a strategy's own score gets a column only when it is not one of them.
 STANDARD_SCORES = ("mean left", "worst", "bits")
