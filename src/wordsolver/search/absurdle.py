@@ -212,7 +212,9 @@ class _Search:
         owner = np.full(self.n_patterns, -1, np.int64)
         seconds = mask.copy()
         while True:
-            second, third = _two_after(self.values, bucket, mask, self.ranks, counts, owner, seconds)
+            second, third = _two_after(
+                self.values, bucket, mask, self.ranks, counts, owner, seconds
+            )
             if second < 0:
                 return None
             kept, after = self.after(bucket, mask, second)
