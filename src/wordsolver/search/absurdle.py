@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.typed import Dict
 
 from wordsolver.adversary import RankArray, adversary_answer, preference
 from wordsolver.arrays import BoolArray, IdArray
@@ -311,6 +312,7 @@ def _two_after(
     order = np.argsort(sizes, kind="stable")
     gather = np.empty(bucket.shape[0], np.intp)
     clashes = np.full((_CLASHES, 2), -1, np.int64)
+    failed = Dict.empty(key_type=types.uint64, value_type=types.int64)
     for g in order:
         size = sizes[g]
         if size == 0 or size == bucket.shape[0] or size > n_patterns:
@@ -319,11 +321,17 @@ def _two_after(
             return g, -1
         row = values[g]
         k = 0
+        key = np.uint64(0)
         for s in bucket:
             if row[s] == answers[g]:
                 gather[k] = s
+                key += _mixed(s)
                 k += 1
         part = gather[:k]
+        if key in failed:  # the same words as a part already tried (checked, not trusted)
+            other = failed[key]
+            if _same_part(values[other], answers[other], bucket, part):
+                continue
         clashes[:] = -1
         latest = 0
         for h in splitters:
@@ -338,7 +346,29 @@ def _two_after(
             clashes[latest, 0] = first
             clashes[latest, 1] = second
             latest = (latest + 1) % _CLASHES
+        failed[key] = g
     return -1, -1
+
+
+@njit(cache=True)
+def _mixed(secret: int) -> np.uint64:
+    """A well-mixed 64-bit number for a secret id (splitmix64): a part's key is their sum."""
+    z = np.uint64(secret) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _same_part(row: PatternArray, pattern: int, bucket: IdArray, part: IdArray) -> bool:
+    """Whether the secrets of ``bucket`` that ``row`` gives ``pattern`` are exactly ``part``."""
+    k = 0
+    for s in bucket:
+        if row[s] == pattern:
+            if k == part.shape[0] or part[k] != s:
+                return False
+            k += 1
+    return k == part.shape[0]
 
 
 @njit(cache=True)
