@@ -368,7 +368,7 @@ def _same_part(row: PatternArray, pattern: int, bucket: IdArray, part: IdArray) 
             if k == part.shape[0] or part[k] != s:
                 return False
             k += 1
-    return k == part.shape[0]
+    return bool(k == part.shape[0])
 
 
 @njit(cache=True)
