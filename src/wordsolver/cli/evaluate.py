@@ -88,12 +88,13 @@ def evaluate_command(
 
 def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
     """One row per strategy: mean, worst, losses and share solved (when tries are limited), the
-    distribution of guesses, time."""
+    distribution of guesses from the fewest any game needed, time."""
     longest = max(r.worst for r in results)
+    fewest = min((min(r.distribution) for r in results if r.distribution), default=1)
     limit = results[0].max_tries
     limited = ["losses", f"solved ≤ {limit}"] if limit is not None else []
     table = Table("strategy", "mean", "worst", *limited, title=title)
-    for guesses in range(1, longest + 1):
+    for guesses in range(fewest, longest + 1):
         table.add_column(str(guesses), justify="right")
     table.add_column("seconds", justify="right")
     for r in results:
@@ -103,7 +104,7 @@ def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
             f"{r.mean:.4f}",
             str(r.worst),
             *([str(r.losses), f"{r.solved_share:.2%}"] if limit is not None else []),
-            *(str(counts.get(k, "")) for k in range(1, longest + 1)),
+            *(str(counts.get(k, "")) for k in range(fewest, longest + 1)),
             f"{r.seconds:.2f}",
         )
     return table
