@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from wordsolver.boards.evaluation import BoardsEvaluation, evaluate_boards
+from wordsolver.boards.evaluation import BoardsEvaluation, evaluate_boards, parse_board_sets
 from wordsolver.boards.feedback import parse_board_history
 from wordsolver.boards.review import BoardReviewRow
 from wordsolver.boards.scoring import LAST_TRIES, BoardRanking, BoardScorer
@@ -18,6 +19,7 @@ from wordsolver.boards.session import BoardsSession
 from wordsolver.cli.base import stdout
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl.render import plural, suggestion_table, tiles
+from wordsolver.files import read_user_text
 from wordsolver.games import Game
 from wordsolver.strategies import PlayOptions, find_strategy
 
@@ -149,16 +151,19 @@ def evaluate_boards_command(
     options: PlayOptions,
     sample: int,
     seed: int,
+    sets_file: Path | None = None,
 ) -> list[BoardsEvaluation]:
-    """``evaluate`` for several boards: ``sample`` random board sets per strategy."""
+    """``evaluate`` for several boards: ``sample`` random board sets per strategy, or the sets
+    of ``sets_file``."""
+    sets = None if sets_file is None else parse_board_sets(game, read_user_text(sets_file), boards)
     matrix = pattern_table(game)
     results = []
     for name in names:
         scorer = BoardScorer(find_strategy(name, seed=seed))
-        with progress_bar(name, sample) as advance:
+        with progress_bar(name, sample if sets is None else len(sets)) as advance:
             results.append(
                 evaluate_boards(
-                    matrix, boards, scorer, size=sample, seed=seed, options=options,
+                    matrix, boards, scorer, size=sample, seed=seed, sets=sets, options=options,
                     progress=advance,
                 )
             )  # fmt: skip

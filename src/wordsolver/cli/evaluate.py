@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,6 +23,7 @@ from wordsolver.cli.options import (
     split_names,
 )
 from wordsolver.cli.progress import pattern_table, progress_bar
+from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation, evaluate, sample_secrets
 from wordsolver.games import Game
 from wordsolver.strategies import Player, find_strategy
@@ -53,23 +55,38 @@ def evaluate_command(
     seed: Annotated[
         int, typer.Option(min=0, help="seed of --sample and of the random strategy")
     ] = 0,
+    sets: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="on several boards: play the board sets of FILE, a game per line"
+            " (cigar,rebut,sissy,humph), instead of random ones",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play every secret and report mean guesses, distribution, worst case and losses.
 
     On several boards (--boards, dordle, quordle, octordle) the secret sets are too many to
-    play all: --sample N random sets (seeded by --seed) are played to the end, and a game needing
-    more guesses than the tries allowed counts as a loss.
+    play all: --sample N random sets (seeded by --seed), or the sets of --sets FILE, are played
+    to the end, and a game needing more guesses than the tries allowed counts as a loss.
     """
     names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
+    several = boards is not None and boards > 1
+    if sets is not None and not several:
+        raise OptionError("--sets gives the board sets of a multi-board game (quordle, --boards)")
+    if sets is not None and sample is not None:
+        raise OptionError("--sets plays the sets it gives: leave out --sample")
     if boards is not None and boards > 1:
         size = BOARD_SAMPLE if sample is None else sample
-        played = evaluate_boards_command(game, boards, names, options, size, seed)
+        played = evaluate_boards_command(game, boards, names, options, size, seed, sets)
         if as_json:
             stdout.print_json(json.dumps([r.to_json() for r in played], ensure_ascii=False))
             return
-        title = f"{played[0].game}: {size:,} random board sets, {len(game.guesses)} allowed guesses"
+        drawn = "random board sets" if sets is None else f"board sets from {sets.name}"
+        count = played[0].total
+        title = f"{played[0].game}: {count:,} {drawn}, {len(game.guesses)} allowed guesses"
         stdout.print(comparison_table(title, played))
         return
     matrix = pattern_table(game)
