@@ -7,7 +7,8 @@ in-process too (the pattern matrix loaded, a fresh scorer each run), since a who
 the interpreter and library start-up the budget cannot cover.
 
 The peer is doddle (PyPI), a Python Wordle solver that plays simultaneous boards: ``--peer``
-installs it in a throwaway venv under the benchmark's scratch folder and plays its own
+installs it in a throwaway venv under the benchmark's scratch folder (with numpy < 2: its code
+uses ``numpy.bool8``, gone in numpy 2) and plays its own
 benchmark, ``doddle benchmark --simul 4 --solver ENTROPY`` (1,000 Quordles drawn with its fixed
 seed from the original Wordle lists, the same lists as ``--lists original`` here), beside
 ``wordsolver evaluate quordle --lists original -s entropy --sets FILE`` on exactly those 1,000
@@ -98,7 +99,7 @@ def peer_python() -> Path | None:
     python = venv / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        install = [str(python), "-m", "pip", "install", "-q", PEER]
+        install = [str(python), "-m", "pip", "install", "-q", PEER, "numpy<2"]
         if subprocess.run(install, capture_output=True).returncode != 0:
             print(f"{PEER} could not be installed here: the peer pair is skipped")
             return None
