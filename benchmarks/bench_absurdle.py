@@ -7,6 +7,9 @@ from the outside: wall seconds, CPU seconds and peak memory of its rusage; the t
 medians over the runs (one warm-up run first compiles the kernels and builds the matrix cache,
 and is not counted). The load average before and after is printed: on a shared machine the
 wall times are only comparable at the same load. ``--quick`` proves on a small list instead.
+``--every-first`` adds one run (normal mode) that tries every first guess and counts those that
+start a shortest forced win (``tree build absurdle -s optimal --every-first``): on the original
+lists that is the long one.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--every-first", action="store_true")
     args = parser.parse_args(argv)
     lists = ["--words", QUICK_WORDS] if args.quick else ["--lists", "original"]
     console = Console()
@@ -57,20 +61,25 @@ def main(argv: list[str]) -> int:
         "CPU s (median)",
         "peak MB",
         "runs",
+        "first guesses that start it",
         title="tree build absurdle -s optimal" + (" (quick list)" if args.quick else ""),
     )
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="bench-absurdle-") as folder:
-        for mode in ("normal", "hard"):
+        modes = ["normal", "hard"] + (["every first"] if args.every_first else [])
+        for mode in modes:
             hard = ["--hard"] if mode == "hard" else []
+            every = ["--every-first"] if mode == "every first" else []
+            runs = 1 if every else args.runs
             output = str(Path(folder) / f"{mode}.json")
             command = [
                 sys.executable, "-m", "wordsolver", "tree", "build", "absurdle", *lists,
-                "-s", "optimal", *hard, "--json", "-o", output,
+                "-s", "optimal", *hard, *every, "--json", "-o", output,
             ]  # fmt: skip
-            run(command)  # warm-up: kernels compiled, matrix cached
+            if not every:
+                run(command)  # warm-up: kernels compiled, matrix cached
             walls, cpus, peaks = [], [], []
-            for _ in range(args.runs):
+            for _ in range(runs):
                 wall, cpu, peak, text = run(command)
                 walls.append(wall)
                 cpus.append(cpu)
@@ -83,7 +92,8 @@ def main(argv: list[str]) -> int:
                 f"{statistics.median(walls):.1f}",
                 f"{statistics.median(cpus):.1f}",
                 f"{max(peaks):.0f}",
-                str(args.runs),
+                str(runs),
+                f"{len(result['first_guesses']):,}" if every else "",
             )
     console.print(table)
     print(f"load average before: {load_before:.2f}, after: {os.getloadavg()[0]:.2f}")

@@ -6,8 +6,16 @@ as whole processes (wall and CPU seconds, peak memory; medians of the runs), and
 in-process too (the pattern matrix loaded, a fresh scorer each run), since a whole process pays
 the interpreter and library start-up the budget cannot cover.
 
-No Python multi-board solver is among the peer programs in ``../shared/peers`` (only a C++
-exact Wordle solver), so no peer runs beside these.
+The peer is doddle (PyPI), a Python Wordle solver that plays simultaneous boards: ``--peer``
+installs it in a throwaway venv under the benchmark's scratch folder (with numpy < 2: its code
+uses ``numpy.bool8``, gone in numpy 2) and plays its own
+benchmark, ``doddle benchmark --simul 4 --solver ENTROPY`` (1,000 Quordles drawn with its fixed
+seed from the original Wordle lists, the same lists as ``--lists original`` here), beside
+``wordsolver evaluate quordle --lists original -s entropy --sets FILE`` on exactly those 1,000
+board sets (drawn by the same seed from doddle's own answer list, in the benchmark). The two run
+alternately, ``--peer-runs`` times each; the table gives medians and the ratio. Doddle plays
+its games in a pool of worker processes (both cores), this evaluation in one; CPU seconds count
+every process of each run.
 """
 
 from __future__ import annotations
@@ -15,12 +23,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
@@ -32,16 +42,32 @@ from wordsolver.matrix import pattern_matrix
 from wordsolver.strategies import find_strategy
 
 WORDSOLVER = [sys.executable, "-m", "wordsolver"]
+SCRATCH = Path(os.environ["WORDSOLVER_CACHE_DIR"])
+#: The peer's package, and the seed and game count its ``benchmark --simul`` command plays.
+PEER, PEER_SEED, PEER_GAMES = "doddle", 13, 1000
+#: Prints the board sets the peer's simultaneous benchmark draws (its generator, seeded as it
+#: seeds it, over its own answer list), one Quordle per line.
+PEER_SAMPLE = f"""
+import random
+from doddle.factory import load_dictionary
+answers = load_dictionary(5).common_words
+random.seed({PEER_SEED})
+for _ in range({PEER_GAMES}):
+    print(",".join(str(answers.iloc[random.randrange(len(answers))]) for _ in range(4)))
+"""
 
 
-def whole_process(args: list[str], repeat: int) -> tuple[float, float, float, str]:
-    """Median wall and CPU seconds, peak memory (MB) of ``wordsolver ARGS``, and its output."""
+def whole_process(
+    args: list[str], repeat: int, program: list[str] = WORDSOLVER
+) -> tuple[float, float, float, str]:
+    """Median wall and CPU seconds, peak memory (MB) of ``program ARGS`` (``wordsolver`` unless
+    given), and its output."""
     walls, cpus, peaks = [], [], []
     out = ""
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
-        done = subprocess.run([*WORDSOLVER, *args], capture_output=True, text=True, check=True)
+        done = subprocess.run([*program, *args], capture_output=True, text=True, check=True)
         walls.append(time.perf_counter() - started)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
@@ -66,10 +92,62 @@ def in_process_suggest(repeat: int) -> tuple[float, float]:
     return statistics.median(walls[1:]), statistics.median(cpus[1:])
 
 
+def peer_python() -> Path | None:
+    """The peer's interpreter in a throwaway venv (made once per scratch folder), or None with a
+    message when it cannot be installed."""
+    venv = SCRATCH / "peer-venv"
+    python = venv / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        install = [str(python), "-m", "pip", "install", "-q", PEER, "numpy<2"]
+        if subprocess.run(install, capture_output=True).returncode != 0:
+            print(f"{PEER} could not be installed here: the peer pair is skipped")
+            return None
+    return python
+
+
+def peer_pair(table: Table, runs: int) -> None:
+    """Doddle's 1,000 Quordles beside this evaluation of the same board sets, alternately."""
+    python = peer_python()
+    if python is None:
+        return
+    sample = subprocess.run(
+        [str(python), "-c", PEER_SAMPLE], capture_output=True, text=True, check=True
+    ).stdout
+    sets = SCRATCH / "doddle-quordles.txt"
+    sets.write_text(sample, encoding="utf-8")
+    ours_args = ["evaluate", "quordle", "--lists", "original", "--sets", str(sets), "--json"]
+    peer_args = ["benchmark", "--simul", "4", "--solver", "ENTROPY"]
+    peer_program = [str(python), "-m", PEER]
+    ours: list[tuple[float, float, float]] = []
+    theirs: list[tuple[float, float, float]] = []
+    for _ in range(runs):
+        wall, cpu, peak, out = whole_process(ours_args, 1)
+        ours.append((wall, cpu, peak))
+        mean = json.loads(out)[0]["mean"]
+        wall, cpu, peak, out = whole_process(peer_args, 1, peer_program)
+        theirs.append((wall, cpu, peak))
+        peer_mean = float(re.search(r"Mean:\s*([0-9.]+)", out).group(1))  # type: ignore[union-attr]
+    for name, rows, result in (
+        ("wordsolver, doddle's 1,000 Quordles", ours, f"mean {mean:.4f}"),
+        ("doddle benchmark --simul 4 (peer)", theirs, f"mean {peer_mean:.3f}"),
+    ):
+        table.add_row(
+            name, "", f"{statistics.median(r[0] for r in rows):.1f}",
+            f"{statistics.median(r[1] for r in rows):.1f}",
+            f"{max(r[2] for r in rows):.0f}", result,
+        )  # fmt: skip
+    wall_ratio = statistics.median(r[0] for r in ours) / statistics.median(r[0] for r in theirs)
+    cpu_ratio = statistics.median(r[1] for r in ours) / statistics.median(r[1] for r in theirs)
+    table.add_row("ratio ours / doddle", "", f"{wall_ratio:.2f}×", f"{cpu_ratio:.2f}×", "", "")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="Quordle games to evaluate")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each timing")
+    parser.add_argument("--peer", action="store_true", help="play doddle's Quordles beside ours")
+    parser.add_argument("--peer-runs", type=int, default=1, help="runs of each side of the pair")
     args = parser.parse_args()
     whole_process(["suggest", "octordle", "--top", "1"], 1)  # fills the matrix cache
     table = Table("what", "budget s", "wall s", "CPU s", "peak MB", "result")
@@ -91,6 +169,8 @@ def main() -> int:
         f"evaluate quordle, {args.games:,} games", "60" if args.games == 1000 else "",
         f"{wall:.1f}", f"{cpu:.1f}", f"{peak:.0f}", summary,
     )  # fmt: skip
+    if args.peer:
+        peer_pair(table, args.peer_runs)
     load = os.getloadavg()[0]
     Console().print(table)
     Console().print(

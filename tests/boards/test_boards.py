@@ -18,11 +18,17 @@ from wordsolver.boards import (
     parse_board_feedback,
     parse_board_history,
 )
-from wordsolver.boards.evaluation import evaluate_boards, play_board_set, sample_board_sets
+from wordsolver.boards.evaluation import (
+    evaluate_boards,
+    parse_board_sets,
+    play_board_set,
+    sample_board_sets,
+)
 from wordsolver.boards.scoring import BEST_TOTAL, LAST_TRIES, ONE_LEFT
 from wordsolver.errors import (
     InconsistentFeedbackError,
     InvalidPatternError,
+    InvalidWordError,
     OptionError,
     WordsolverError,
 )
@@ -270,3 +276,34 @@ def test_sample_refuses_bad_sizes() -> None:
 def test_dordle_is_wordle_on_two_boards() -> None:
     game, boards = load_board_game("dordle")
     assert (game.name, game.max_tries, boards) == ("wordle", 7, 2)
+
+
+def test_board_sets_given_are_played_as_written(small: PatternMatrix) -> None:
+    game = small.game
+    text = "crane,slate,trace,react\n# from another solver's sample\n\nEERIE geese  speed abide\n"
+    text += "tares,tares,crane,slate  # a word twice\n"
+    sets = parse_board_sets(game, text, 4)
+    words = game.secrets.words
+    assert [[words[s] for s in row] for row in sets.tolist()] == [
+        ["crane", "slate", "trace", "react"],
+        ["eerie", "geese", "speed", "abide"],
+        ["tares", "tares", "crane", "slate"],
+    ]
+    scorer = BoardScorer(find_strategy("entropy"))
+    result = evaluate_boards(small, 4, scorer, sets=sets)
+    assert result.total == 3 and np.array_equal(result.secrets, sets)
+    player = Player(small, scorer.strategy, PlayOptions())
+    assert result.guesses.tolist() == [play_board_set(player, scorer, row) for row in sets]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("crane,slate\n", "line 1: 2 words for 4 boards"),
+        ("crane,slate,trace,react\ncrane,slate,trace,pizza\n", "line 2: 'pizza' is not an allowed"),
+        ("# nothing\n", "no board sets"),
+    ],
+)
+def test_board_sets_refused_with_their_line(small: PatternMatrix, text: str, message: str) -> None:
+    with pytest.raises(InvalidWordError, match=message):
+        parse_board_sets(small.game, text, 4)

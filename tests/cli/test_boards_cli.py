@@ -94,3 +94,20 @@ def test_hosted_boards_are_played_to_the_end(capsys: pytest.CaptureFixture[str])
     assert "not an allowed guess" in out
     assert "every board solved in 2 guesses" in out
     assert hosted.state.solved
+    assert "your game beside the entropy solver" in out  # the review, then the share text
+    assert "1️⃣2️⃣" in out.splitlines()[-1]
+
+
+def test_a_lost_board_game_is_reviewed_after_the_secrets(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    matrix = pattern_matrix(find_game("wordle", GameOverrides(words=tuple(WORDS.split(",")))))
+    words = matrix.game.secrets.words
+    hosted = HostedBoards(matrix, (words.index("abide"), words.index("crane")))
+    hosted.state.max_tries = 2
+    repl = BoardsHostRepl(stdout, hosted, BoardScorer(find_strategy("entropy")))
+    repl.run(scripted_lines(["eerie", "crane"], stdout))
+    out = capsys.readouterr().out
+    assert "out of tries" in out and "the secrets were: abide crane" in out
+    assert "your game beside the entropy solver" in out
+    assert out.splitlines()[-2:] == ["Wordle (custom) ×2 X/2", "🟥2️⃣"]

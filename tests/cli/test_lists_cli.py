@@ -20,6 +20,9 @@ def test_games_json_shows_the_list_sets_and_provenance(run_cli: RunCli) -> None:
     assert "licence" in wordle[0]["answers"]
     assert games["tonguess4"]["lists"][0]["skipped"] == 17
     assert games["bulls"]["lists"][0]["answers"] == "generated"
+    quordle = games["quordle"]
+    assert (quordle["boards"], quordle["boards_of"], quordle["max_tries"]) == (4, "wordle", 9)
+    assert quordle["lists"] == games["wordle"]["lists"] and "boards" not in games["wordle"]
 
 
 def test_games_table_shows_each_list_set(run_cli: RunCli) -> None:

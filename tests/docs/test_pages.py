@@ -80,3 +80,10 @@ def test_readme_links_point_at_files_that_exist() -> None:
     assert targets, "the README links into the docs"
     missing = sorted({target for target in targets if not (ROOT / target).exists()})
     assert not missing, f"README links to missing files: {missing}"
+
+
+def test_readme_stays_a_short_tour() -> None:
+    """The README is the front door: what it is, the two set-up commands and a short tour;
+    everything longer belongs on the site."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300, f"README.md has {len(lines)} lines: move detail to docs/"

@@ -1,6 +1,20 @@
 """Multi-board games: board counts, per-board feedback and options that one board only plays."""
 
-from tests.hostile.catalogue import BadInput
+from pathlib import Path
+
+from tests.hostile.catalogue import ArgsBuilder, BadInput
+
+
+def _sets(text: str, *options: str) -> ArgsBuilder:
+    """``evaluate`` on a board-sets file holding ``text``."""
+
+    def build(scratch: Path) -> list[str]:
+        path = scratch / "sets.txt"
+        path.write_text(text, encoding="utf-8")
+        return ["evaluate", *options, "--sets", str(path)]
+
+    return build
+
 
 CASES = [
     BadInput("zero boards", ["suggest", "wordle", "--boards", "0"], "--boards must be from 1"),
@@ -67,5 +81,28 @@ CASES = [
         "more boards than secrets",
         ["evaluate", "wordle", "--words", "crane,slate", "--boards", "3", "--sample", "2"],
         "3 boards need 3 distinct secrets",
+    ),
+    BadInput("board sets of one board", _sets("cigar\n", "wordle"), "--sets gives the board sets"),
+    BadInput(
+        "board sets and a sample",
+        _sets("cigar,rebut\n", "dordle", "--sample", "5"),
+        "leave out --sample",
+    ),
+    BadInput("a board set too short", _sets("cigar\n", "dordle"), "line 1: 1 words for 2 boards"),
+    BadInput(
+        "a board set of no secret",
+        _sets("# none\ncigar,aahed\n", "dordle"),
+        "line 2: aahed is not a possible secret",
+    ),
+    BadInput(
+        "a board set of no word",
+        _sets("cigar,qqqqq\n", "dordle"),
+        "line 1: 'qqqqq' is not an allowed",
+    ),
+    BadInput("no board sets", _sets("# only a comment\n", "dordle"), "no board sets"),
+    BadInput(
+        "board sets not a file",
+        lambda scratch: ["evaluate", "dordle", "--sets", str(scratch)],
+        "is a folder, not a file",
     ),
 ]

@@ -41,3 +41,16 @@ def test_boards_with_their_own_tries(client: TestClient) -> None:
     body = {"game": "wordle", "boards": 3, "tries": 12, "words": WORDS}
     answer = client.post("/api/boards", json=body).json()
     assert answer["tries_left"] == 12 and answer["game"] == "wordle (custom) ×3"
+
+
+def test_a_solved_game_comes_with_its_review_and_share_text(client: TestClient) -> None:
+    history = [{"guess": "crane", "feedback": "gy..g,ggggg"}]
+    unsolved = client.post("/api/boards", json={"game": "dordle", "history": history}).json()
+    assert unsolved["review"] is None and unsolved["share"] is None
+    history.append({"guess": "curse", "feedback": "ggggg,-"})
+    answer = client.post("/api/boards", json={"game": "dordle", "history": history}).json()
+    assert answer["solved"]
+    assert [row["guess"] for row in answer["review"]] == ["crane", "curse"]
+    assert answer["review"][0]["left"] == [3, 1] and answer["review"][1]["left"] == [1, None]
+    assert answer["review"][1]["solver_pick"] in unsolved["boards"][0]["candidates"]
+    assert answer["share"] == "Dordle 2/7\n2️⃣1️⃣"

@@ -23,6 +23,8 @@ def test_dordle_played_on_the_board_view_until_solved(page: Page, served: str) -
         best = page.locator("#boards-suggestions td.word button").first
         guess = best.inner_text()
         best.click()
+        if turn == 1:
+            first_guess = guess
         for board, secret in enumerate(secrets):
             if board in solved:
                 continue
@@ -39,6 +41,10 @@ def test_dordle_played_on_the_board_view_until_solved(page: Page, served: str) -
         if len(solved) == len(secrets):
             break
     expect(page.locator("#boards-status")).to_have_text(f"Every board solved in {turn} guesses")
+    review = page.locator("#boards-suggestions table.review tbody tr")
+    expect(review).to_have_count(turn, timeout=30_000)  # the review, a row per guess
+    expect(review.first.locator("td.word").first).to_have_text(first_guess)
+    expect(page.locator("#boards-suggestions pre.share")).to_contain_text(f"Dordle {turn}/7")
     keep_screenshot(page, "dordle-solved")
 
 

@@ -1,5 +1,6 @@
 """Evaluate a strategy on random board sets: the space of secret tuples is far too large to
-play whole (2,315⁴ Quordles), so ``size`` games are drawn, each with distinct secrets.
+play whole (2,315⁴ Quordles), so ``size`` games are drawn, each with distinct secrets; or on the
+board sets given (another solver's sample, a host's archive), read by :func:`parse_board_sets`.
 
 A game is played until every board is solved, even past the tries allowed, so the mean counts
 every guess needed and a loss (more guesses than tries) says by how much.
@@ -7,6 +8,7 @@ every guess needed and a loss (more guesses than tries) says by how much.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,8 +19,9 @@ import numpy as np
 from wordsolver.arrays import IdArray
 from wordsolver.boards.games import board_game_name
 from wordsolver.boards.scoring import BoardScorer
-from wordsolver.errors import OptionError
+from wordsolver.errors import InvalidWordError, OptionError
 from wordsolver.evaluation import Evaluation
+from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import MAX_HISTORY
 from wordsolver.strategies import Player, PlayOptions
@@ -54,6 +57,38 @@ def sample_board_sets(n_secrets: int, boards: int, size: int, seed: int) -> IdAr
     return np.asarray(sets, dtype=np.intp).reshape(size, boards)
 
 
+def parse_board_sets(game: Game, text: str, boards: int) -> IdArray:
+    """Board sets written one game per line, its secrets in board order separated by commas or
+    blanks (``cigar,rebut,sissy,humph``); blank lines and ``#`` comments are skipped. A set may
+    name a word twice, as some hosts draw them. A line that is not ``boards`` possible secrets
+    is refused with its number."""
+    sets: list[list[int]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        words = re.split(r"[,\s]+", line.split("#", 1)[0].strip())
+        if words == [""]:
+            continue
+        if len(words) != boards:
+            raise InvalidWordError(
+                f"line {number}: {len(words)} words for {boards} boards (one word per board)"
+            )
+        if len(sets) == MAX_GAMES:
+            raise OptionError(f"at most {MAX_GAMES:,} board sets are played", ("sets",))
+        sets.append([_secret_id(game, word, number) for word in words])
+    if not sets:
+        raise InvalidWordError("no board sets: write one game per line, e.g. cigar,rebut,sissy")
+    return np.asarray(sets, dtype=np.intp).reshape(len(sets), boards)
+
+
+def _secret_id(game: Game, word: str, line: int) -> int:
+    try:
+        secret = int(game.secret_of_guess[game.guess_row(word)])
+    except InvalidWordError as error:
+        raise InvalidWordError(f"line {line}: {error}") from None
+    if secret < 0:
+        raise InvalidWordError(f"line {line}: {word} is not a possible secret in {game.name}")
+    return secret
+
+
 def play_board_set(player: Player, scorer: BoardScorer, secrets: IdArray) -> int:
     """Guesses the scorer needs to solve every board of one game (played past the tries)."""
     matrix = player.matrix
@@ -87,19 +122,22 @@ def evaluate_boards(
     boards: int,
     scorer: BoardScorer,
     *,
-    size: int,
+    size: int = 0,
     seed: int = 0,
+    sets: IdArray | None = None,
     options: PlayOptions | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> BoardsEvaluation:
-    """Play ``size`` random board sets (drawn from ``seed``) and count the guesses each needs."""
+    """Play ``size`` random board sets (drawn from ``seed``), or the ``sets`` given (one row of
+    secret ids per game), and count the guesses each needs."""
     chosen = options or PlayOptions()
     if chosen.hard:
         raise OptionError("hard mode is not played on several boards", ("hard",))
     started = time.perf_counter()
-    sets = sample_board_sets(len(matrix.game.secrets), boards, size, seed)
+    if sets is None:
+        sets = sample_board_sets(len(matrix.game.secrets), boards, size, seed)
     player = Player(matrix, scorer.strategy, chosen)
-    guesses = np.empty(size, dtype=np.int64)
+    guesses = np.empty(len(sets), dtype=np.int64)
     for game, secrets in enumerate(sets):
         guesses[game] = play_board_set(player, scorer, secrets)
         if progress is not None:

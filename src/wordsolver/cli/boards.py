@@ -4,18 +4,22 @@ rule that chose them, and the branches ``suggest`` and ``evaluate`` take for sev
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from wordsolver.boards.evaluation import BoardsEvaluation, evaluate_boards
+from wordsolver.boards.evaluation import BoardsEvaluation, evaluate_boards, parse_board_sets
 from wordsolver.boards.feedback import parse_board_history
+from wordsolver.boards.review import BoardReviewRow
 from wordsolver.boards.scoring import LAST_TRIES, BoardRanking, BoardScorer
 from wordsolver.boards.session import BoardsSession
 from wordsolver.cli.base import stdout
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl.render import plural, suggestion_table, tiles
+from wordsolver.files import read_user_text
 from wordsolver.games import Game
 from wordsolver.strategies import PlayOptions, find_strategy
 
@@ -49,6 +53,39 @@ def _left(words: list[str], solved: bool) -> Text:
     if len(words) <= 3:
         return Text(" ".join(words), style="bold")
     return Text(f"{len(words)} left", style="dim")
+
+
+def board_review_table(rows: Sequence[BoardReviewRow], strategy: str) -> Table:
+    """Each guess beside the solver's from the same spot: the candidates each left on every board
+    (``-``: a board solved before) and in all."""
+    table = Table(
+        "#",
+        "your guess",
+        "left on each board",
+        "in all",
+        f"{strategy} would play",
+        "it leaves",
+        "in all",
+        box=None,
+        pad_edge=False,
+        title=f"your game beside the {strategy} solver",
+        title_justify="left",
+    )
+    for row in rows:
+        table.add_row(
+            str(row.number),
+            row.guess,
+            _per_board(row.left),
+            str(row.total_left),
+            row.solver_pick,
+            _per_board(row.pick_left),
+            "" if row.pick_total_left is None else str(row.pick_total_left),
+        )
+    return table
+
+
+def _per_board(counts: Sequence[int | None]) -> str:
+    return " ".join("-" if n is None else str(n) for n in counts)
 
 
 def ranking_note(state: BoardsSession, ranking: BoardRanking) -> str | None:
@@ -114,16 +151,19 @@ def evaluate_boards_command(
     options: PlayOptions,
     sample: int,
     seed: int,
+    sets_file: Path | None = None,
 ) -> list[BoardsEvaluation]:
-    """``evaluate`` for several boards: ``sample`` random board sets per strategy."""
+    """``evaluate`` for several boards: ``sample`` random board sets per strategy, or the sets
+    of ``sets_file``."""
+    sets = None if sets_file is None else parse_board_sets(game, read_user_text(sets_file), boards)
     matrix = pattern_table(game)
     results = []
     for name in names:
         scorer = BoardScorer(find_strategy(name, seed=seed))
-        with progress_bar(name, sample) as advance:
+        with progress_bar(name, sample if sets is None else len(sets)) as advance:
             results.append(
                 evaluate_boards(
-                    matrix, boards, scorer, size=sample, seed=seed, options=options,
+                    matrix, boards, scorer, size=sample, seed=seed, sets=sets, options=options,
                     progress=advance,
                 )
             )  # fmt: skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,6 +23,7 @@ from wordsolver.cli.options import (
     split_names,
 )
 from wordsolver.cli.progress import pattern_table, progress_bar
+from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation, evaluate, sample_secrets
 from wordsolver.games import Game
 from wordsolver.strategies import Player, find_strategy
@@ -53,23 +55,38 @@ def evaluate_command(
     seed: Annotated[
         int, typer.Option(min=0, help="seed of --sample and of the random strategy")
     ] = 0,
+    sets: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="on several boards: play the board sets of FILE, a game per line"
+            " (cigar,rebut,sissy,humph), instead of random ones",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play every secret and report mean guesses, distribution, worst case and losses.
 
     On several boards (--boards, dordle, quordle, octordle) the secret sets are too many to
-    play all: --sample N random sets (seeded by --seed) are played to the end, and a game needing
-    more guesses than the tries allowed counts as a loss.
+    play all: --sample N random sets (seeded by --seed), or the sets of --sets FILE, are played
+    to the end, and a game needing more guesses than the tries allowed counts as a loss.
     """
     names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
+    several = boards is not None and boards > 1
+    if sets is not None and not several:
+        raise OptionError("--sets gives the board sets of a multi-board game (quordle, --boards)")
+    if sets is not None and sample is not None:
+        raise OptionError("--sets plays the sets it gives: leave out --sample")
     if boards is not None and boards > 1:
         size = BOARD_SAMPLE if sample is None else sample
-        played = evaluate_boards_command(game, boards, names, options, size, seed)
+        played = evaluate_boards_command(game, boards, names, options, size, seed, sets)
         if as_json:
             stdout.print_json(json.dumps([r.to_json() for r in played], ensure_ascii=False))
             return
-        title = f"{played[0].game}: {size:,} random board sets, {len(game.guesses)} allowed guesses"
+        drawn = "random board sets" if sets is None else f"board sets from {sets.name}"
+        count = played[0].total
+        title = f"{played[0].game}: {count:,} {drawn}, {len(game.guesses)} allowed guesses"
         stdout.print(comparison_table(title, played))
         return
     matrix = pattern_table(game)
@@ -88,12 +105,13 @@ def evaluate_command(
 
 def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
     """One row per strategy: mean, worst, losses and share solved (when tries are limited), the
-    distribution of guesses, time."""
+    distribution of guesses from the fewest any game needed, time."""
     longest = max(r.worst for r in results)
+    fewest = min((min(r.distribution) for r in results if r.distribution), default=1)
     limit = results[0].max_tries
     limited = ["losses", f"solved ≤ {limit}"] if limit is not None else []
     table = Table("strategy", "mean", "worst", *limited, title=title)
-    for guesses in range(1, longest + 1):
+    for guesses in range(fewest, longest + 1):
         table.add_column(str(guesses), justify="right")
     table.add_column("seconds", justify="right")
     for r in results:
@@ -103,7 +121,7 @@ def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
             f"{r.mean:.4f}",
             str(r.worst),
             *([str(r.losses), f"{r.solved_share:.2%}"] if limit is not None else []),
-            *(str(counts.get(k, "")) for k in range(1, longest + 1)),
+            *(str(counts.get(k, "")) for k in range(fewest, longest + 1)),
             f"{r.seconds:.2f}",
         )
     return table

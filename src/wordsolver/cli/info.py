@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from wordsolver.boards.games import BOARD_GAMES
+from wordsolver.boards.games import BOARD_GAMES, BoardGameSpec
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption, game_command
 from wordsolver.errors import InvalidWordError
@@ -21,10 +21,14 @@ from wordsolver.strategies import STRATEGIES
 def list_games(as_json: JsonOption = False) -> None:
     """List the built-in games, their rules and their word lists (``--lists``, default first).
 
-    With --json, each list set also gives the provenance of its lists (source, date, licence).
+    With --json, each list set also gives the provenance of its lists (source, date, licence),
+    and the multi-board games follow the others with their ``boards`` and the game they are
+    ``boards_of`` (their lists are that game's).
     """
     if as_json:
-        stdout.print_json(json.dumps([_game_json(spec) for spec in GAMES], ensure_ascii=False))
+        games = [_game_json(spec) for spec in GAMES]
+        games += [_board_game_json(spec, games) for spec in BOARD_GAMES]
+        stdout.print_json(json.dumps(games, ensure_ascii=False))
         return
     table = Table("game", "aliases", "letters", "tries", "description")
     lists = Table("game", "lists", "secrets", "guesses", "what they are")
@@ -68,6 +72,21 @@ def _game_json(spec: GameSpec) -> dict[str, Any]:
         "max_tries": spec.max_tries,
         "description": spec.description,
         "lists": [_lists_json(spec, list_set) for list_set in spec.lists],
+    }
+
+
+def _board_game_json(spec: BoardGameSpec, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """A multi-board game as ``games --json`` lists it: its base game's entry with its own name,
+    tries and board count."""
+    base = next(game for game in games if game["name"] == spec.base)
+    return {
+        **base,
+        "name": spec.name,
+        "aliases": [],
+        "max_tries": spec.tries,
+        "description": spec.description,
+        "boards": spec.boards,
+        "boards_of": spec.base,
     }
 
 

@@ -60,7 +60,7 @@ def play(
             )
         hosted = HostedBoards(matrix, board_secrets(len(game.secrets), boards, seed))
         scorer = BoardScorer(find_strategy(strategy, seed=seed or 0))
-        boards_repl = BoardsHostRepl(stdout, hosted, scorer)
+        boards_repl = BoardsHostRepl(stdout, hosted, scorer, progress_bar)
         boards_repl.run(terminal_lines(stdout, boards_repl.completions))
         return
     if game.adversarial:

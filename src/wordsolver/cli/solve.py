@@ -54,7 +54,9 @@ def _solve_boards(
     state = boards_state(game, boards, history)
     scorer = BoardScorer(find_strategy(strategy, seed=seed))
     state.suggest(scorer, options, top=1)  # refuses what boards cannot play before the prompt
-    assistant = BoardsAssistant(stdout, state, scorer, options=options, top=top, seed=seed)
+    assistant = BoardsAssistant(
+        stdout, state, scorer, options=options, top=top, seed=seed, progress=progress_bar
+    )
     assistant.run(terminal_lines(stdout, assistant.completions))
 
 

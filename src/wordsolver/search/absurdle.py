@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.typed import Dict
 
 from wordsolver.adversary import RankArray, adversary_answer, preference
 from wordsolver.arrays import BoolArray, IdArray
@@ -37,6 +38,10 @@ Progress = Callable[[int], None]
 _CHUNK = 256
 #: The same when one win is enough (the search stops after the chunk that finds it).
 _SMALL_CHUNK = 8
+#: Pairs of secrets remembered from splitters that failed: most splitters fail on one of them.
+_CLASHES = 4
+#: Per pattern, the index in a bucket of the secret that has it (-1: none yet).
+OwnerArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +177,8 @@ class _Search:
         if length <= 1 or len(bucket) > self.n_patterns ** (length - 1):
             return None
         if length == 2:
-            seen = np.zeros(self.n_patterns, np.bool_)
-            split = _separating(self.values, bucket, mask, seen, 0)
+            owner = np.full(self.n_patterns, -1, np.int64)
+            split = _separating(self.values, bucket, mask, owner, 0)
             return None if split < 0 else [split, self.forced_last(bucket, split)]
         if length == 3:
             return self.three(bucket, mask)
@@ -188,12 +193,12 @@ class _Search:
 
     def every_separating(self, bucket: IdArray, mask: BoolArray) -> list[int]:
         """Every allowed guess that gives each word of ``bucket`` its own pattern."""
-        seen = np.zeros(self.n_patterns, np.bool_)
+        owner = np.full(self.n_patterns, -1, np.int64)
         found: list[int] = []
-        row = _separating(self.values, bucket, mask, seen, 0)
+        row = _separating(self.values, bucket, mask, owner, 0)
         while row >= 0:
             found.append(row)
-            row = _separating(self.values, bucket, mask, seen, row + 1)
+            row = _separating(self.values, bucket, mask, owner, row + 1)
         return found
 
     def forced_last(self, bucket: IdArray, row: int) -> int:
@@ -205,10 +210,12 @@ class _Search:
         kernel proposes; hard mode checks each proposal against the mask after its first
         guess)."""
         counts = np.zeros(self.n_patterns, np.int64)
-        seen = np.zeros(self.n_patterns, np.bool_)
+        owner = np.full(self.n_patterns, -1, np.int64)
         seconds = mask.copy()
         while True:
-            second, third = _two_after(self.values, bucket, mask, self.ranks, counts, seen, seconds)
+            second, third = _two_after(
+                self.values, bucket, mask, self.ranks, counts, owner, seconds
+            )
             if second < 0:
                 return None
             kept, after = self.after(bucket, mask, second)
@@ -216,7 +223,7 @@ class _Search:
                 return [second, self.last(kept)]
             if not self.hard:
                 return [second, third, self.forced_last(kept, third)]
-            split = _separating(self.values, kept, after, seen, 0)
+            split = _separating(self.values, kept, after, owner, 0)
             if split >= 0:
                 return [second, split, self.forced_last(kept, split)]
             seconds[second] = False
@@ -231,32 +238,45 @@ def _guess_major(matrix: PatternMatrix) -> PatternArray:
 @njit(cache=True)
 def _answer(
     row: PatternArray, bucket: IdArray, counts: npt.NDArray[np.int64], ranks: RankArray
-) -> tuple[int, int]:
-    """The adversary's pattern for one guess row, and the size of the bucket it keeps."""
+) -> tuple[int, int, int]:
+    """The adversary's pattern for one guess row, the size of the bucket it keeps, and how many
+    patterns the row gives the bucket. ``counts`` is all zero on entry and on return."""
     for s in bucket:
         counts[row[s]] += 1
-    best, best_count = -1, 0
-    for s in bucket:
-        p = row[s]
-        count = counts[p]
-        if count > best_count or (count == best_count and ranks[p] < ranks[best]):
-            best, best_count = p, count
-    for s in bucket:
-        counts[row[s]] = 0
-    return best, best_count
+    best, best_count, distinct = -1, 0, 0
+    if bucket.shape[0] < counts.shape[0]:  # fewer secrets than patterns: read the secrets
+        for s in bucket:
+            p = row[s]
+            count = counts[p]
+            if count == 0:
+                continue
+            distinct += 1
+            if count > best_count or (count == best_count and ranks[p] < ranks[best]):
+                best, best_count = p, count
+            counts[p] = 0
+    else:
+        for p in range(counts.shape[0]):
+            count = counts[p]
+            if count == 0:
+                continue
+            distinct += 1
+            if count > best_count or (count == best_count and ranks[p] < ranks[best]):
+                best, best_count = p, count
+            counts[p] = 0
+    return best, best_count, distinct
 
 
 @njit(cache=True)
 def _separating(
-    values: PatternArray, bucket: IdArray, allowed: BoolArray, seen: BoolArray, start: int
+    values: PatternArray, bucket: IdArray, allowed: BoolArray, owner: OwnerArray, start: int
 ) -> int:
     """The first allowed guess row from ``start`` that gives every secret of ``bucket`` its own
     pattern, or -1."""
     n = bucket.shape[0]
-    if n > seen.shape[0]:
+    if n > owner.shape[0]:
         return -1
     for g in range(start, values.shape[0]):
-        if allowed[g] and _separates(values[g], bucket, seen):
+        if allowed[g] and _separates(values[g], bucket, owner):
             return g
     return -1
 
@@ -268,7 +288,7 @@ def _two_after(
     allowed: BoolArray,
     ranks: RankArray,
     counts: npt.NDArray[np.int64],
-    seen: BoolArray,
+    owner: OwnerArray,
     seconds: BoolArray,
 ) -> tuple[int, int]:
     """The first guess of ``seconds`` (smallest answer first) after which the
@@ -285,21 +305,14 @@ def _two_after(
     for g in range(n_guesses):
         if not allowed[g]:
             continue
-        row = values[g]
+        pattern, size, distinct[g] = _answer(values[g], bucket, counts, ranks)
         if seconds[g]:
-            answers[g], sizes[g] = _answer(row, bucket, counts, ranks)
-        k = 0
-        for s in bucket:
-            p = row[s]
-            if not seen[p]:
-                seen[p] = True
-                k += 1
-        for s in bucket:
-            seen[row[s]] = False
-        distinct[g] = k
+            answers[g], sizes[g] = pattern, size
     splitters = np.argsort(-distinct, kind="stable")
     order = np.argsort(sizes, kind="stable")
     gather = np.empty(bucket.shape[0], np.intp)
+    clashes = np.full((_CLASHES, 2), -1, np.int64)
+    failed = Dict.empty(key_type=types.uint64, value_type=types.int64)
     for g in order:
         size = sizes[g]
         if size == 0 or size == bucket.shape[0] or size > n_patterns:
@@ -308,33 +321,89 @@ def _two_after(
             return g, -1
         row = values[g]
         k = 0
+        key = np.uint64(0)
         for s in bucket:
             if row[s] == answers[g]:
                 gather[k] = s
+                key += _mixed(s)
                 k += 1
         part = gather[:k]
+        if key in failed:  # the same words as a part already tried (checked, not trusted)
+            other = failed[key]
+            if _same_part(values[other], answers[other], bucket, part):
+                continue
+        clashes[:] = -1
+        latest = 0
         for h in splitters:
             if distinct[h] < size:
                 break
-            if _separates(values[h], part, seen):
+            splitter = values[h]
+            if _keeps_a_clash(splitter, clashes):
+                continue
+            first, second = _clash(splitter, part, owner)
+            if first < 0:
                 return g, h
+            clashes[latest, 0] = first
+            clashes[latest, 1] = second
+            latest = (latest + 1) % _CLASHES
+        failed[key] = g
     return -1, -1
 
 
 @njit(cache=True)
-def _separates(row: PatternArray, bucket: IdArray, seen: BoolArray) -> bool:
+def _mixed(secret: int) -> np.uint64:
+    """A well-mixed 64-bit number for a secret id (splitmix64): a part's key is their sum."""
+    z = np.uint64(secret) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _same_part(row: PatternArray, pattern: int, bucket: IdArray, part: IdArray) -> bool:
+    """Whether the secrets of ``bucket`` that ``row`` gives ``pattern`` are exactly ``part``."""
+    k = 0
+    for s in bucket:
+        if row[s] == pattern:
+            if k == part.shape[0] or part[k] != s:
+                return False
+            k += 1
+    return bool(k == part.shape[0])
+
+
+@njit(cache=True)
+def _keeps_a_clash(row: PatternArray, clashes: npt.NDArray[np.int64]) -> bool:
+    """Whether a guess's row gives some pair of secrets that clashed for an earlier splitter the
+    same pattern again (then it cannot split the set either: the cheap test first)."""
+    for c in range(clashes.shape[0]):
+        a = clashes[c, 0]
+        if a >= 0 and row[a] == row[clashes[c, 1]]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _separates(row: PatternArray, bucket: IdArray, owner: OwnerArray) -> bool:
     """Whether one guess's row gives every secret of ``bucket`` its own pattern."""
+    return bool(_clash(row, bucket, owner)[0] < 0)
+
+
+@njit(cache=True)
+def _clash(row: PatternArray, bucket: IdArray, owner: OwnerArray) -> tuple[int, int]:
+    """Two secrets of ``bucket`` that one guess's row gives the same pattern, or ``(-1, -1)``
+    when it gives each its own. ``owner`` is all -1 on entry and on return."""
     n = bucket.shape[0]
+    first, second = -1, -1
     marked = n
     for i in range(n):
         p = row[bucket[i]]
-        if seen[p]:
-            marked = i
+        if owner[p] >= 0:
+            first, second, marked = bucket[owner[p]], bucket[i], i
             break
-        seen[p] = True
+        owner[p] = i
     for j in range(marked):
-        seen[row[bucket[j]]] = False
-    return bool(marked == n)
+        owner[row[bucket[j]]] = -1
+    return first, second
 
 
 @njit(cache=True, parallel=True)
@@ -347,9 +416,9 @@ def _first_level(
     out = np.full(firsts.shape[0], -1, np.int64)
     for i in prange(firsts.shape[0]):
         counts = np.zeros(n_patterns, np.int64)
-        seen = np.zeros(n_patterns, np.bool_)
+        owner = np.full(n_patterns, -1, np.int64)
         row = values[firsts[i]]
-        pattern, size = _answer(row, bucket, counts, ranks)
+        pattern, size, _ = _answer(row, bucket, counts, ranks)
         if size == bucket.shape[0]:
             out[i] = -2
             continue
@@ -359,6 +428,6 @@ def _first_level(
             if row[s] == pattern:
                 after[k] = s
                 k += 1
-        second, _ = _two_after(values, after, masks[i], ranks, counts, seen, masks[i])
+        second, _ = _two_after(values, after, masks[i], ranks, counts, owner, masks[i])
         out[i] = second
     return out

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from wordsolver.boards import BOARD_GAMES, MAX_BOARDS, BoardScorer, BoardsSession, board_setup
+from wordsolver.boards.review import boards_share_text, review_boards
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.session import MAX_HISTORY
@@ -68,6 +69,19 @@ class BoardsMove(BaseModel):
     feedback: str
 
 
+class BoardsReviewRow(BaseModel):
+    """One guess of a solved game beside the solver's from the same spot (``None``: a board
+    solved before)."""
+
+    number: int
+    guess: str
+    left: list[int | None]
+    solver_pick: str
+    pick_left: list[int | None]
+    total_left: int
+    pick_total_left: int | None
+
+
 class BoardsResponse(BaseModel):
     """The boards after the history and the best next guesses."""
 
@@ -82,6 +96,10 @@ class BoardsResponse(BaseModel):
     forced: list[int] = Field(description="boards (from 1) whose one candidate is played")
     rule: str = Field(description="which rule chose the guesses")
     suggestions: list[Suggestion]
+    review: list[BoardsReviewRow] | None = Field(
+        None, description="once every board is solved: each guess beside the solver's"
+    )
+    share: str | None = Field(None, description="once every board is solved: the share text")
 
 
 def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]:
@@ -97,4 +115,9 @@ def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]
     state.replay((move.guess, move.feedback) for move in request.history)
     scorer = BoardScorer(find_strategy(request.strategy, seed=request.seed))
     options = PlayOptions(hard=request.hard, guess_from=request.guess_from)
-    return state.to_json(scorer.strategy.name, state.suggest(scorer, options, top=request.top))
+    answer = state.to_json(scorer.strategy.name, state.suggest(scorer, options, top=request.top))
+    if state.solved:
+        rows = review_boards(state, scorer, progress=deadline.check)
+        answer["review"] = [row.to_json() for row in rows]
+        answer["share"] = boards_share_text(state)
+    return answer

@@ -3,13 +3,17 @@ what each board answered, and the hosted game (``play quordle``), where the prog
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console
 from rich.text import Text
 
 from wordsolver.boards.host import HostedBoards
+from wordsolver.boards.review import boards_share_text, review_boards
 from wordsolver.boards.scoring import BoardRanking, BoardScorer
 from wordsolver.boards.session import BoardsSession
-from wordsolver.cli.boards import board_grid, boards_summary
+from wordsolver.cli.boards import board_grid, board_review_table, boards_summary
+from wordsolver.cli.repl.hosting import ProgressFactory, no_progress
 from wordsolver.cli.repl.moves import COMMANDS_HINT, read_guess
 from wordsolver.cli.repl.render import plural, suggestion_table
 from wordsolver.cli.repl.repl import Command, PromptError, Repl
@@ -17,6 +21,20 @@ from wordsolver.strategies import PlayOptions, find_strategy, strategy_names
 
 #: Most suggestions ``hint N`` shows.
 MAX_HINTS = 100
+
+
+def show_board_review(
+    console: Console,
+    state: BoardsSession,
+    scorer: BoardScorer,
+    progress: ProgressFactory,
+    secrets: Sequence[int | None] | None = None,
+) -> None:
+    """The finished game beside the solver's play, and its share text."""
+    with progress("reviewing the game", state.tries_used) as advance:
+        rows = review_boards(state, scorer, secrets, progress=advance)
+    console.print(board_review_table(rows, scorer.strategy.name))
+    console.print(boards_share_text(state), markup=False)
 
 
 class BoardsAssistant(Repl):
@@ -31,8 +49,10 @@ class BoardsAssistant(Repl):
         options: PlayOptions | None = None,
         top: int = 5,
         seed: int = 0,
+        progress: ProgressFactory = no_progress,
     ) -> None:
         self.state = state
+        self.progress = progress
         self.scorer = scorer
         self.options = options or PlayOptions()
         self.top = top
@@ -118,6 +138,7 @@ class BoardsAssistant(Repl):
                 ),
                 "new starts another game.",
             )
+            show_board_review(self.console, self.state, self.scorer, self.progress)
             return
         self.ranking = self.state.suggest(self.scorer, self.options, top=self.top)
         self.console.print(
@@ -160,9 +181,16 @@ class BoardsAssistant(Repl):
 class BoardsHostRepl(Repl):
     """A multi-board game the program hosts: type guesses, see every board's colours."""
 
-    def __init__(self, console: Console, hosted: HostedBoards, scorer: BoardScorer) -> None:
+    def __init__(
+        self,
+        console: Console,
+        hosted: HostedBoards,
+        scorer: BoardScorer,
+        progress: ProgressFactory = no_progress,
+    ) -> None:
         self.hosted = hosted
         self.scorer = scorer
+        self.progress = progress
         super().__init__(console)
 
     def command_list(self) -> list[Command]:
@@ -217,10 +245,12 @@ class BoardsHostRepl(Repl):
                     style="bold green",
                 )
             )
+            self._review()
             self.finished = True
         elif state.lost:
             self.console.print(Text("out of tries", style="bold red"))
             self._reveal()
+            self._review()
         else:
             left = state.tries_left
             if left is not None:
@@ -229,6 +259,11 @@ class BoardsHostRepl(Repl):
     def _hint(self, _: str) -> None:
         ranking = self.hosted.state.suggest(self.scorer, top=5)
         self.console.print(suggestion_table(ranking.ranked, self.scorer.strategy.score_label))
+
+    def _review(self) -> None:
+        show_board_review(
+            self.console, self.hosted.state, self.scorer, self.progress, self.hosted.secrets
+        )
 
     def _give_up(self, _: str) -> None:
         self._reveal()

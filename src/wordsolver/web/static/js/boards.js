@@ -71,7 +71,7 @@ export class BoardsView {
       : "";
     const strategy = this.catalogue.strategies.find((s) => s.name === answer.strategy);
     byId("boards-suggestions").replaceChildren(
-      answer.solved ? el("p") : suggestionTable(answer.suggestions, strategy.score_label, (word) => this.pick(word)),
+      answer.solved ? renderBoardsReview(answer) : suggestionTable(answer.suggestions, strategy.score_label, (word) => this.pick(word)),
     );
   }
 
@@ -128,4 +128,27 @@ export class BoardsView {
     this.history.push({ guess: this.guess, feedback });
     this.refresh();
   }
+}
+
+/** Each guess of the solved game beside the solver's from the same spot, and the share text. */
+function renderBoardsReview(answer) {
+  const perBoard = (counts) => counts.map((n) => (n === null ? "-" : String(n))).join(" ");
+  const headings = ["#", "your guess", "left on each board", "in all", `${answer.strategy} would play`, "it leaves", "in all"];
+  const rows = answer.review.map((row) => el("tr", {}, [
+    el("td", {}, String(row.number)),
+    el("td", { class: "word" }, row.guess),
+    el("td", {}, perBoard(row.left)),
+    el("td", {}, String(row.total_left)),
+    el("td", { class: "word" }, row.solver_pick),
+    el("td", {}, perBoard(row.pick_left)),
+    el("td", {}, row.pick_total_left === null ? "" : String(row.pick_total_left)),
+  ]));
+  return el("section", { class: "review", "aria-label": "Review" }, [
+    el("h3", {}, `Your game beside the ${answer.strategy} solver`),
+    el("table", { class: "review" }, [
+      el("thead", {}, el("tr", {}, headings.map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows),
+    ]),
+    el("pre", { class: "share" }, answer.share),
+  ]);
 }
