@@ -15,7 +15,6 @@ stays quick.
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from wordsolver.errors import (
@@ -25,6 +24,7 @@ from wordsolver.errors import (
     UnknownNameError,
     WordsolverError,
 )
+from wordsolver.lazy import exports
 
 if TYPE_CHECKING:
     from wordsolver.api import LoadedGame, evaluate, game, hand, tree
@@ -58,12 +58,13 @@ _LAZY = {
 }
 
 
+_parts = exports(__name__, _LAZY)
+
+
 def __getattr__(name: str) -> Any:
     if name == "__version__":
         return _installed_version()
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'wordsolver' has no attribute {name!r}")
+    return _parts(name)
 
 
 __all__ = [

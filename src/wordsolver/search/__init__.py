@@ -13,6 +13,7 @@ in strategies or trees: :mod:`wordsolver.strategies` adapts it into strategies, 
 
 from typing import TYPE_CHECKING
 
+from wordsolver.lazy import exports
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,
@@ -27,15 +28,10 @@ if TYPE_CHECKING:
     from wordsolver.search.compiled import CompiledSearch, FirstGuessValue, exact_search
 
 #: Names of the compiled driver, imported on first use: it loads the compiled core.
-_COMPILED = frozenset({"CompiledSearch", "FirstGuessValue", "exact_search"})
-
-
-def __getattr__(name: str) -> object:
-    if name in _COMPILED:
-        from wordsolver.search import compiled
-
-        return getattr(compiled, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_COMPILED = dict.fromkeys(
+    ("CompiledSearch", "FirstGuessValue", "exact_search"), "wordsolver.search.compiled"
+)
+__getattr__ = exports(__name__, _COMPILED)
 
 
 __all__ = [

@@ -7,8 +7,9 @@ The names are imported when first used, so a command that only borrows the rende
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from wordsolver.lazy import exports
 
 if TYPE_CHECKING:
     from wordsolver.cli.repl.assist import Assistant
@@ -27,10 +28,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'wordsolver.cli.repl' has no attribute {name!r}")
+__getattr__ = exports(__name__, _LAZY)
 
 
 __all__ = [
