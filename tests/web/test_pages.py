@@ -4,6 +4,7 @@ on a phone, in the Cyrillic layout; screenshots are kept under ``tests/artifacts
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from wordsolver.tree import save_tree
 from wordsolver.tree.optimal import optimal_tree
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+LOST_OR_SAVED = re.compile(r"^(lost|saved) \d+\.\d\d$|^even$")
 
 
 def secret_of(game: str, seed: int) -> str:
@@ -65,6 +67,9 @@ def test_hosted_game_with_a_hint_then_the_review(page: Page, served: str) -> Non
     expect(page.locator("#host-status")).to_have_text(f"Solved in 2 guesses! ({secret})")
     expect(page.locator("#host-end table.review tbody tr")).to_have_count(2, timeout=30_000)
     expect(page.locator("#host-end .solver-path")).to_contain_text(f"The solver against {secret}")
+    expect(page.locator("#host-end td.lost-saved")).to_have_count(2)
+    expect(page.locator("#host-end td.lost-saved").last).to_have_text(LOST_OR_SAVED)
+    expect(page.locator("#host-end .review-total")).to_contain_text("In all you")
     expect(page.locator("#host-end pre.share")).to_contain_text("Tonguess3 2")
     keep_screenshot(page, "host-solved")
 
@@ -86,6 +91,13 @@ def test_duel_against_the_computer(page: Page, served: str) -> None:
     page.keyboard.press("Enter")
     expect(page.locator("#host-status")).to_contain_text(f"My secret was {mine}.")
     expect(page.locator("#host-status")).to_contain_text("you 2 guesses")
+    review = page.locator("#host-end table.review tbody tr")  # your own guesses, reviewed
+    expect(review).to_have_count(2, timeout=30_000)
+    expect(review.locator("td.word").nth(0)).to_have_text("par")
+    expect(review.locator("td.word").nth(2)).to_have_text(mine)
+    expect(page.locator("#host-end td.lost-saved").first).to_have_text(LOST_OR_SAVED)
+    expect(page.locator("#host-end pre.share")).to_contain_text("Tonguess3 2")
+    expect(page.locator("#host-end")).not_to_contain_text("null")
     keep_screenshot(page, "duel")
 
 

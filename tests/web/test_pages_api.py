@@ -11,7 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from wordsolver.games import find_game
-from wordsolver.hosted import Duel, random_secret
+from wordsolver.hosted import Duel, HostedGame, random_secret
+from wordsolver.hosted.review import review as review_of
 from wordsolver.hosted.share import share_row
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search.openers import OpenerQuery, search_openers
@@ -75,6 +76,13 @@ def test_review_of_a_finished_game_and_the_solvers_own(client: TestClient) -> No
     assert [row["guess"] for row in review["rows"]] == ["par", secret]
     assert review["won"] and review["solver"][-1] == secret
     assert review["rows"][-1]["solver_needs"] is None  # solved: nothing more to need
+    player = Player(pattern_matrix(find_game("tonguess3")), find_strategy("entropy"), PlayOptions())
+    hosted = HostedGame(player.matrix, random_secret(player.matrix.game, 4))
+    steps = [hosted.guess(word) for word in ("par", secret)]
+    rows = review_of(player, steps, won=True)
+    assert [row["lost"] for row in review["rows"]] == [round(row.lost, 6) for row in rows]
+    assert review["lost"] == pytest.approx(sum(row.lost for row in rows), abs=1e-5)
+    assert review["rows"][0]["pick_left"] == rows[0].pick_left is not None
     game = find_game("tonguess3")
     par = share_row(game, game.feedback("par", secret))
     assert review["share"].splitlines()[1:] == [par, share_row(game, game.win_pattern)]
@@ -97,6 +105,23 @@ def test_duel_turns_match_the_librarys_duel(client: TestClient) -> None:
     mine = game.secrets.words[random_secret(game, 9)]
     won = ok(client, "/api/duel", {**body, "guesses": [mine]})
     assert won["outcome"] in ("you win", "a draw") and won["computer_secret"] == mine
+
+
+def test_a_finished_duel_reviews_your_guesses_at_the_computers_secret(
+    client: TestClient,
+) -> None:
+    game = find_game("tonguess3")
+    mine = game.secrets.words[random_secret(game, 9)]
+    body = {"game": "tonguess3", "seed": 9, "secret": "dog", "computer_secret": "random"}
+    duel = ok(client, "/api/duel", {**body, "guesses": ["par", mine]})
+    assert duel["outcome"] is not None and duel["computer_secret"] == mine
+    history = [{"guess": m["guess"], "feedback": m["feedback"]} for m in duel["you"]]
+    review = ok(client, "/api/review", {"game": "tonguess3", "history": history, "secret": mine})
+    player = Player(pattern_matrix(game), find_strategy("entropy"), PlayOptions())
+    hosted = HostedGame(player.matrix, random_secret(game, 9))
+    rows = review_of(player, [hosted.guess(word) for word in ("par", mine)], won=True)
+    assert review["rows"] == [row.to_json() for row in rows]
+    assert review["won"] and review["share"].startswith("Tonguess3 2")
 
 
 def test_duel_needs_your_secret_from_the_list(client: TestClient) -> None:
