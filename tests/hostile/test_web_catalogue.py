@@ -356,21 +356,39 @@ CASES = [
         "hard mode is not played",
         json={"game": "dordle", "hard": True},
     ),
-    BadRequest(
-        "explain without a guess",
-        "POST",
-        "/api/explain",
-        422,
-        "guess: Field required",
-        json={"game": "wordle"},
-    ),
-    BadRequest(
-        "explain an unknown word",
-        "POST",
-        "/api/explain",
-        400,
-        "qzqzq",
-        json={"game": "wordle", "guess": "qzqzq"},
+    *(
+        row
+        for path in ("/api/explain", "/api/explain/exact")
+        for row in (
+            BadRequest(
+                f"{path} without a guess",
+                "POST",
+                path,
+                422,
+                "guess: Field required",
+                json={"game": "wordle"},
+            ),
+            BadRequest(
+                f"{path} of an unknown word",
+                "POST",
+                path,
+                400,
+                "qzqzq",
+                json={"game": "wordle", "guess": "qzqzq"},
+            ),
+            BadRequest(
+                f"{path} once solved",
+                "POST",
+                path,
+                400,
+                "found already",
+                json={
+                    "game": "wordle",
+                    "guess": "crane",
+                    "history": [{"guess": "crane", "feedback": "ggggg"}],
+                },
+            ),
+        )
     ),
     BadRequest(
         "explain beside an unknown word",
@@ -379,18 +397,6 @@ CASES = [
         400,
         "zzzzz",
         json={"game": "wordle", "guess": "crane", "versus": "zzzzz"},
-    ),
-    BadRequest(
-        "explain once solved",
-        "POST",
-        "/api/explain",
-        400,
-        "found already",
-        json={
-            "game": "wordle",
-            "guess": "crane",
-            "history": [{"guess": "crane", "feedback": "ggggg"}],
-        },
     ),
     BadRequest(
         "explain naming too many words",
@@ -409,22 +415,6 @@ CASES = [
         json={"game": "wordle", "guess": "a" * 40},
     ),
     BadRequest(
-        "the exact verdict without a guess",
-        "POST",
-        "/api/explain/exact",
-        422,
-        "guess: Field required",
-        json={"game": "wordle"},
-    ),
-    BadRequest(
-        "the exact verdict of an unknown word",
-        "POST",
-        "/api/explain/exact",
-        400,
-        "qzqzq",
-        json={"game": "wordle", "guess": "qzqzq"},
-    ),
-    BadRequest(
         "the exact verdict with no time",
         "POST",
         "/api/explain/exact",
@@ -439,18 +429,6 @@ CASES = [
         422,
         "exact_seconds: Input should be less than or equal to 10",
         json={"game": "wordle", "guess": "crane", "exact_seconds": 1e9},
-    ),
-    BadRequest(
-        "the exact verdict once solved",
-        "POST",
-        "/api/explain/exact",
-        400,
-        "found already",
-        json={
-            "game": "wordle",
-            "guess": "crane",
-            "history": [{"guess": "crane", "feedback": "ggggg"}],
-        },
     ),
     BadRequest(
         "review with a secret that does not fit",

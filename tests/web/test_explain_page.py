@@ -10,7 +10,7 @@ import re
 import urllib.request
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.web.conftest import keep_screenshot
 from wordsolver.api import explain
@@ -95,22 +95,23 @@ def short(mean: float) -> str:
     return format(float(f"{mean:.3g}"), "g")
 
 
-def test_a_large_position_says_why_the_exact_search_is_left_out(page: Page, served: str) -> None:
-    page.goto(f"{served}#wordle")
+def explain_the_first_suggestion(page: Page, served: str, game: str) -> Locator:
+    """Open the game's page, click its top suggestion; the panel that explains it."""
+    page.goto(f"{served}#{game}")
     first = page.locator("#play-suggestions td.word button").first
     expect(first).to_be_visible(timeout=WAIT)
     first.click()
-    exact = page.locator("#play-explain .explain-exact")
+    return page.locator("#play-explain")
+
+
+def test_a_large_position_says_why_the_exact_search_is_left_out(page: Page, served: str) -> None:
+    exact = explain_the_first_suggestion(page, served, "wordle").locator(".explain-exact")
     expect(exact).to_have_text("the exact search is asked from 300 candidates down", timeout=WAIT)
     expect(exact).not_to_have_attribute("aria-busy", "true")
 
 
 def test_counters_are_shown_as_text_in_the_panel(page: Page, served: str) -> None:
-    page.goto(f"{served}#tonguess3")
-    first = page.locator("#play-suggestions td.word button").first
-    expect(first).to_be_visible(timeout=WAIT)
-    first.click()
-    panel = page.locator("#play-explain")
+    panel = explain_the_first_suggestion(page, served, "tonguess3")
     expect(panel.locator("table.explain-buckets .badge").first).to_have_text(
         re.compile(r"^\d-\d$"), timeout=WAIT
     )
