@@ -101,6 +101,24 @@ def test_duel_against_the_computer(page: Page, served: str) -> None:
     keep_screenshot(page, "duel")
 
 
+def test_duel_review_fits_a_phone(browser: Browser, served: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{served}#duel")
+    page.fill("#host-secret", "dog")
+    page.select_option("#host-pick", "random")
+    page.fill("#host-seed", "9")
+    page.click("#host-form button[type=submit]")
+    expect(page.locator("#host-status")).to_contain_text("Your turn")
+    for letter in secret_of("tonguess3", 9) + "⏎":  # tapped on the on-screen keyboard
+        page.click(f"#host-keyboard [data-key='{'enter' if letter == '⏎' else letter}']")
+    expect(page.locator("#host-end table.review tbody tr")).to_have_count(1, timeout=30_000)
+    expect(page.locator("#host-end pre.share")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    keep_screenshot(page, "duel-phone")
+    context.close()
+
+
 def test_a_duel_secret_outside_the_list_is_refused(page: Page, served: str) -> None:
     page.goto(f"{served}#duel")
     page.fill("#host-secret", "a1b")
