@@ -179,7 +179,8 @@ def test_tree_file_opens_lazily_and_finds_a_path(page: Page, served: str, salet_
 
 def focused(page: Page) -> str | None:
     """The tree node that has the keyboard focus (its number), if any."""
-    return page.evaluate("document.activeElement.closest('[role=treeitem]')?.dataset.node ?? null")
+    node = page.evaluate("document.activeElement.closest('[role=treeitem]')?.dataset.node ?? null")
+    return None if node is None else str(node)
 
 
 def test_tree_nodes_move_open_and_close_with_the_keys(

@@ -43,7 +43,7 @@ def test_one_word_openers_are_the_librarys_ranking(client: TestClient) -> None:
 
 def ranked(client: TestClient, body: dict[str, Any]) -> tuple[Any, list[Any]]:
     """The ranking of pairs, asked again while the server answers 202; and those answers."""
-    running = []
+    running: list[Any] = []
     for _ in range(600):
         response = client.post("/api/openers", json=body)
         if response.status_code != 202:

@@ -22,6 +22,7 @@ import shutil
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +79,10 @@ def keep_ranking(identity: str, answer: dict[str, Any]) -> None:
     if path is not None:
         payload = json.dumps(seal({"identity": identity, "answer": answer})).encode()
         write_cache_entry(path, lambda file: file.write(payload))
+
+
+#: A ranking's search, run in the job's child: ``search(deadline, progress)`` gives the answer.
+Search = Callable[[Deadline, "ProgressFile"], dict[str, Any]]
 
 
 class ProgressFile:
@@ -158,7 +163,7 @@ class RankingJobs:
         self._folder: Path | None = None  # the progress files' (made for the first job)
 
     async def answer(
-        self, identity: str, search: Any, patience: float
+        self, identity: str, search: Search, patience: float
     ) -> tuple[dict[str, Any], bool]:
         """The ranking and True when it is done within ``patience`` seconds, else the job's
         status and False. ``search(deadline, progress)`` searches the ranking in a child."""
@@ -180,7 +185,7 @@ class RankingJobs:
             raise
         return answer, True
 
-    def _job(self, identity: str, search: Any) -> RankingJob:
+    def _job(self, identity: str, search: Search) -> RankingJob:
         with self._lock:
             job = self._jobs.get(identity)
             if job is not None:
@@ -200,7 +205,7 @@ class RankingJobs:
         self._executor.submit(self._run, identity, job, search)
         return job
 
-    def _run(self, identity: str, job: RankingJob, search: Any) -> None:
+    def _run(self, identity: str, job: RankingJob, search: Search) -> None:
         job.started_at = time.monotonic()
         try:
             answer = self._worker.call(_Search(search, job.progress), Deadline.after(self.seconds))
@@ -225,7 +230,7 @@ class RankingJobs:
 class _Search:
     """The call the child runs: the search, reporting to the job's progress file."""
 
-    search: Any
+    search: Search
     progress: ProgressFile
 
     def __call__(self, deadline: Deadline) -> dict[str, Any]:
