@@ -53,6 +53,7 @@ CASES = [
             "/api/hand",
             "/api/fallout/screen",
             "/api/explain",
+            "/api/explain/exact",
             "/api/review",
         )
     ),
@@ -172,6 +173,30 @@ CASES = [
         422,
         "words: Input should be less than or equal to 2",
         json={"game": "wordle", "words": 3},
+    ),
+    BadRequest(
+        "pairs waited for a negative time",
+        "POST",
+        "/api/openers",
+        422,
+        "wait: Input should be greater than or equal to 0",
+        json={"game": "wordle", "words": 2, "wait": -1},
+    ),
+    BadRequest(
+        "pairs of an unknown game",
+        "POST",
+        "/api/openers",
+        400,
+        "unknown game 'nosuch'",
+        json={"game": "nosuch", "words": 2},
+    ),
+    BadRequest(
+        "pairs of a game whose words all share letters",
+        "POST",
+        "/api/openers",
+        400,
+        "shared letters; try any_words",
+        json={"game": "mastermind", "words": 2, "wait": 30},
     ),
     BadRequest(
         "openers of an unknown game",
@@ -331,21 +356,39 @@ CASES = [
         "hard mode is not played",
         json={"game": "dordle", "hard": True},
     ),
-    BadRequest(
-        "explain without a guess",
-        "POST",
-        "/api/explain",
-        422,
-        "guess: Field required",
-        json={"game": "wordle"},
-    ),
-    BadRequest(
-        "explain an unknown word",
-        "POST",
-        "/api/explain",
-        400,
-        "qzqzq",
-        json={"game": "wordle", "guess": "qzqzq"},
+    *(
+        row
+        for path in ("/api/explain", "/api/explain/exact")
+        for row in (
+            BadRequest(
+                f"{path} without a guess",
+                "POST",
+                path,
+                422,
+                "guess: Field required",
+                json={"game": "wordle"},
+            ),
+            BadRequest(
+                f"{path} of an unknown word",
+                "POST",
+                path,
+                400,
+                "qzqzq",
+                json={"game": "wordle", "guess": "qzqzq"},
+            ),
+            BadRequest(
+                f"{path} once solved",
+                "POST",
+                path,
+                400,
+                "found already",
+                json={
+                    "game": "wordle",
+                    "guess": "crane",
+                    "history": [{"guess": "crane", "feedback": "ggggg"}],
+                },
+            ),
+        )
     ),
     BadRequest(
         "explain beside an unknown word",
@@ -354,18 +397,6 @@ CASES = [
         400,
         "zzzzz",
         json={"game": "wordle", "guess": "crane", "versus": "zzzzz"},
-    ),
-    BadRequest(
-        "explain once solved",
-        "POST",
-        "/api/explain",
-        400,
-        "found already",
-        json={
-            "game": "wordle",
-            "guess": "crane",
-            "history": [{"guess": "crane", "feedback": "ggggg"}],
-        },
     ),
     BadRequest(
         "explain naming too many words",
@@ -382,6 +413,22 @@ CASES = [
         422,
         "at most 32 characters",
         json={"game": "wordle", "guess": "a" * 40},
+    ),
+    BadRequest(
+        "the exact verdict with no time",
+        "POST",
+        "/api/explain/exact",
+        422,
+        "exact_seconds: Input should be greater than 0",
+        json={"game": "wordle", "guess": "crane", "exact_seconds": 0},
+    ),
+    BadRequest(
+        "the exact verdict with more time than a request may take",
+        "POST",
+        "/api/explain/exact",
+        422,
+        "exact_seconds: Input should be less than or equal to 10",
+        json={"game": "wordle", "guess": "crane", "exact_seconds": 1e9},
     ),
     BadRequest(
         "review with a secret that does not fit",

@@ -1,4 +1,5 @@
-"""``/api/explain`` and ``/api/review``: the library's answers as JSON, bad input as a 4xx."""
+"""``/api/explain``, ``/api/explain/exact`` and ``/api/review``: the library's answers as JSON,
+bad input as a 4xx."""
 
 from __future__ import annotations
 
@@ -39,6 +40,28 @@ def test_explain_is_the_librarys_explanation(client: TestClient) -> None:
     )
     assert data == expected.to_json()
     assert data["exact"]["best_mean"] == pytest.approx(5 / 3)
+
+
+def test_the_exact_verdict_alone_is_the_librarys(client: TestClient) -> None:
+    history = [{"guess": "crane", "feedback": "ybbbb"}]  # 55 candidates left
+    data = post(client, "/api/explain/exact", game="wordle", guess="trope", history=history)
+    expected = explain(
+        "wordle",
+        "trope",
+        history="crane:ybbbb",
+        explain_options=ExplainOptions(exact_seconds=60),
+    ).to_json()
+    keys = ("game", "candidates_left", "exact", "exact_note")
+    assert data == {key: expected[key] for key in keys}
+    assert data["exact"] is not None and data["exact_note"] is None
+
+
+def test_the_exact_verdict_of_a_large_position_says_why_there_is_none(
+    client: TestClient,
+) -> None:
+    data = post(client, "/api/explain/exact", game="wordle", guess="crane")
+    assert data["exact"] is None
+    assert data["exact_note"] == "the exact search is asked from 300 candidates down"
 
 
 def test_explain_names_as_many_words_as_asked(client: TestClient) -> None:

@@ -4,6 +4,7 @@ on a phone, in the Cyrillic layout; screenshots are kept under ``tests/artifacts
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from wordsolver.tree import save_tree
 from wordsolver.tree.optimal import optimal_tree
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+LOST_OR_SAVED = re.compile(r"^(lost|saved) \d+\.\d\d$|^even$")
 
 
 def secret_of(game: str, seed: int) -> str:
@@ -65,6 +67,9 @@ def test_hosted_game_with_a_hint_then_the_review(page: Page, served: str) -> Non
     expect(page.locator("#host-status")).to_have_text(f"Solved in 2 guesses! ({secret})")
     expect(page.locator("#host-end table.review tbody tr")).to_have_count(2, timeout=30_000)
     expect(page.locator("#host-end .solver-path")).to_contain_text(f"The solver against {secret}")
+    expect(page.locator("#host-end td.lost-saved")).to_have_count(2)
+    expect(page.locator("#host-end td.lost-saved").last).to_have_text(LOST_OR_SAVED)
+    expect(page.locator("#host-end .review-total")).to_contain_text("In all you")
     expect(page.locator("#host-end pre.share")).to_contain_text("Tonguess3 2")
     keep_screenshot(page, "host-solved")
 
@@ -86,7 +91,32 @@ def test_duel_against_the_computer(page: Page, served: str) -> None:
     page.keyboard.press("Enter")
     expect(page.locator("#host-status")).to_contain_text(f"My secret was {mine}.")
     expect(page.locator("#host-status")).to_contain_text("you 2 guesses")
+    review = page.locator("#host-end table.review tbody tr")  # your own guesses, reviewed
+    expect(review).to_have_count(2, timeout=30_000)
+    expect(review.locator("td.word").nth(0)).to_have_text("par")
+    expect(review.locator("td.word").nth(2)).to_have_text(mine)
+    expect(page.locator("#host-end td.lost-saved").first).to_have_text(LOST_OR_SAVED)
+    expect(page.locator("#host-end pre.share")).to_contain_text("Tonguess3 2")
+    expect(page.locator("#host-end")).not_to_contain_text("null")
     keep_screenshot(page, "duel")
+
+
+def test_duel_review_fits_a_phone(browser: Browser, served: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{served}#duel")
+    page.fill("#host-secret", "dog")
+    page.select_option("#host-pick", "random")
+    page.fill("#host-seed", "9")
+    page.click("#host-form button[type=submit]")
+    expect(page.locator("#host-status")).to_contain_text("Your turn")
+    for letter in secret_of("tonguess3", 9) + "⏎":  # tapped on the on-screen keyboard
+        page.click(f"#host-keyboard [data-key='{'enter' if letter == '⏎' else letter}']")
+    expect(page.locator("#host-end table.review tbody tr")).to_have_count(1, timeout=30_000)
+    expect(page.locator("#host-end pre.share")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    keep_screenshot(page, "duel-phone")
+    context.close()
 
 
 def test_a_duel_secret_outside_the_list_is_refused(page: Page, served: str) -> None:
@@ -133,18 +163,69 @@ def test_tree_file_opens_lazily_and_finds_a_path(page: Page, served: str, salet_
     in_page = float(page.locator("#tree-summary").get_attribute("data-opened-ms") or "nan")
     print(f"\n2,449-node tree opened: {seconds:.3f} s by the test, {in_page:.0f} ms in the page")
     assert not any("/nodes/" in url for url in fetched)  # only the first level came with it
-    first = page.locator("#tree-view > li > ul > li > button").first
+    first = page.locator("#tree-view > li > ul > li").first
     first.focus()
     page.keyboard.press("Enter")  # a branch opens from the keyboard
     expect(first).to_have_attribute("aria-expanded", "true")
     assert any("/nodes/" in url for url in fetched)  # fetched when expanded
     page.fill("#tree-secret", "vivid")
     page.keyboard.press("Enter")
-    expect(page.locator("#tree-view button.found")).to_contain_text("vivid")
+    expect(page.locator("#tree-view .node.found")).to_contain_text("vivid")
     expect(page.locator("#tree-path")).to_contain_text("vivid is solved in")
     expect(page.locator("#tree-path")).to_contain_text("salet")
     expect(page.locator("#tree-histogram .bar")).to_have_count(4)  # 2, 3, 4 and 5 guesses
     keep_screenshot(page, "tree-vivid")
+
+
+def focused(page: Page) -> str | None:
+    """The tree node that has the keyboard focus (its number), if any."""
+    node = page.evaluate("document.activeElement.closest('[role=treeitem]')?.dataset.node ?? null")
+    return None if node is None else str(node)
+
+
+def test_tree_nodes_move_open_and_close_with_the_keys(
+    page: Page, served: str, salet_tree: Path
+) -> None:
+    page.goto(f"{served}#trees")
+    page.set_input_files("#tree-file", str(salet_tree))
+    root = page.locator("#tree-view > li")
+    level_2 = page.locator("#tree-view > li > ul > li")
+    expect(level_2).to_have_count(len(_first_level(salet_tree)))
+    page.focus("#tree-find button")
+    page.keyboard.press("Tab")  # one node of the tree is in the tab order: the root
+    assert focused(page) == "0"
+    outline = "getComputedStyle(document.activeElement.querySelector('.node')).outlineStyle"
+    assert page.evaluate(outline) == "solid"  # the focus is visible
+    page.keyboard.press("ArrowDown")
+    first, second = level_2.nth(0), level_2.nth(1)
+    assert focused(page) == first.get_attribute("data-node")
+    expect(first).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("ArrowRight")  # opens the branch (fetched from the server)
+    expect(first).to_have_attribute("aria-expanded", "true")
+    assert focused(page) == first.get_attribute("data-node")
+    page.keyboard.press("ArrowRight")  # into its first child
+    child = first.locator("[role=treeitem]").first
+    assert focused(page) == child.get_attribute("data-node")
+    expect(child).to_have_attribute("aria-level", "3")
+    page.keyboard.press("ArrowLeft")  # a closed node or a leaf: up to its parent
+    assert focused(page) == first.get_attribute("data-node")
+    page.keyboard.press("ArrowLeft")  # an open node: closes
+    expect(first).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("ArrowDown")
+    assert focused(page) == second.get_attribute("data-node")
+    expect(second).to_have_attribute("tabindex", "0")  # the tab stop follows the focus
+    expect(first).to_have_attribute("tabindex", "-1")
+    page.keyboard.press("End")
+    assert focused(page) == level_2.last.get_attribute("data-node")
+    page.keyboard.press("Home")
+    assert focused(page) == "0"
+    page.keyboard.press("Enter")  # Enter closes an open branch, and opens it again
+    expect(root).to_have_attribute("aria-expanded", "false")
+    expect(level_2).to_have_count(0)
+    page.keyboard.press("Enter")
+    expect(level_2).to_have_count(len(_first_level(salet_tree)))
+    assert focused(page) == "0"
+    keep_screenshot(page, "tree-keyboard")
 
 
 def _first_level(path: Path) -> dict[str, object]:
@@ -158,7 +239,7 @@ def test_a_tree_grown_for_a_small_game(page: Page, served: str) -> None:
     expect(page.locator("#tree-summary")).to_contain_text("over 709 secrets", timeout=30_000)
     page.fill("#tree-secret", "dog")
     page.click("#tree-find button")
-    expect(page.locator("#tree-view button.found")).to_contain_text("dog")
+    expect(page.locator("#tree-view .node.found")).to_contain_text("dog")
     keep_screenshot(page, "tree-grown")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,13 +11,16 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.web.conftest import make_client
 from wordsolver.games import find_game
-from wordsolver.hosted import Duel, random_secret
+from wordsolver.hosted import Duel, HostedGame, random_secret
+from wordsolver.hosted.review import review as review_of
 from wordsolver.hosted.share import share_row
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search.openers import OpenerQuery, search_openers
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree import grow_tree, save_tree
+from wordsolver.web import WebSettings
 
 
 def ok(client: TestClient, path: str, body: Any) -> Any:
@@ -35,6 +39,69 @@ def test_one_word_openers_are_the_librarys_ranking(client: TestClient) -> None:
     assert answer["exact"] and answer["secrets"] == len(game.secrets)
     columns = {"word", "words", "mean", "worst", "buckets", "bits", "exact"}
     assert set(answer["openers"][0]) == columns
+
+
+def ranked(client: TestClient, body: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """The ranking of pairs, asked again while the server answers 202; and those answers."""
+    running: list[Any] = []
+    for _ in range(600):
+        response = client.post("/api/openers", json=body)
+        if response.status_code != 202:
+            assert response.status_code == 200, response.text
+            return response.json(), running
+        running.append(response.json())
+    pytest.fail(f"the ranking was still running after {len(running)} answers: {running[-1]}")
+
+
+def test_exact_pairs_are_searched_once_and_then_kept(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(tmp_path))  # nothing kept from before
+    body = {"game": "5bukv", "words": 2, "top": 5, "wait": 0.5}
+    answer, running = ranked(client, body)
+    game = find_game("5bukv")
+    expected = search_openers(pattern_matrix(game), OpenerQuery(words=2, top=5)).final.openers
+    assert [row["words"] for row in answer["openers"]] == [list(o.words) for o in expected]
+    assert [row["mean"] for row in answer["openers"]] == [round(o.mean, 4) for o in expected]
+    assert answer["exact"] and not answer["kept"] and answer["words"] == 2
+    for status in running:  # what a 202 says while the search runs
+        assert status["status"] in ("running", "waiting") and status["message"]
+        assert status["total"] is None or 0 <= status["done"] <= status["total"]
+    assert list(tmp_path.glob("openers-*.json"))  # kept in the cache, as the tables are
+    again = ok(client, "/api/openers", {**body, "top": 2, "wait": 0})
+    assert again["kept"] and again["openers"] == answer["openers"][:2]
+
+
+def test_a_damaged_kept_ranking_is_searched_again(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(tmp_path))
+    body = {"game": "5bukv", "words": 2, "top": 3, "by": "worst"}
+    first, _ = ranked(client, body)
+    (kept,) = tmp_path.glob("openers-*.json")
+    text = kept.read_text()
+    assert r"\u0441" in text
+    kept.write_text(text.replace(r"\u0441", r"\u0442", 1))  # one letter changed
+    second, _ = ranked(client, body)
+    assert not second["kept"] and second["openers"] == first["openers"]
+
+
+def test_pairs_of_a_large_game_answer_or_say_they_are_running() -> None:
+    """Wordle's pairs take minutes on a busy machine: a request never hangs past its wait nor
+    fails; it has the ranking, or a 202 that says how far the search has got."""
+    with make_client(WebSettings(time_limit=5)) as large:
+        body = {"game": "wordle", "words": 2, "wait": 1}
+        started = time.monotonic()
+        answers = [large.post("/api/openers", json=body) for _ in range(3)]
+        assert time.monotonic() - started < 3 * (1 + 5)  # each waits 1 s (the table may load)
+        assert all(answer.status_code in (200, 202) for answer in answers), answers[-1].text
+        statuses = [answer.json() for answer in answers if answer.status_code == 202]
+        for status in statuses:
+            assert status["status"] in ("running", "waiting")
+            assert "searching every pair" in status["message"] or "waiting" in status["message"]
+        done = [status["done"] for status in statuses]
+        assert done == sorted(done)  # one search, joined by every request for it
+    # Leaving the block stops the server and the search it was running.
 
 
 def test_openers_of_more_than_two_words_are_refused(client: TestClient) -> None:
@@ -75,6 +142,13 @@ def test_review_of_a_finished_game_and_the_solvers_own(client: TestClient) -> No
     assert [row["guess"] for row in review["rows"]] == ["par", secret]
     assert review["won"] and review["solver"][-1] == secret
     assert review["rows"][-1]["solver_needs"] is None  # solved: nothing more to need
+    player = Player(pattern_matrix(find_game("tonguess3")), find_strategy("entropy"), PlayOptions())
+    hosted = HostedGame(player.matrix, random_secret(player.matrix.game, 4))
+    steps = [hosted.guess(word) for word in ("par", secret)]
+    rows = review_of(player, steps, won=True)
+    assert [row["lost"] for row in review["rows"]] == [round(row.lost, 6) for row in rows]
+    assert review["lost"] == pytest.approx(sum(row.lost for row in rows), abs=1e-5)
+    assert review["rows"][0]["pick_left"] == rows[0].pick_left is not None
     game = find_game("tonguess3")
     par = share_row(game, game.feedback("par", secret))
     assert review["share"].splitlines()[1:] == [par, share_row(game, game.win_pattern)]
@@ -97,6 +171,23 @@ def test_duel_turns_match_the_librarys_duel(client: TestClient) -> None:
     mine = game.secrets.words[random_secret(game, 9)]
     won = ok(client, "/api/duel", {**body, "guesses": [mine]})
     assert won["outcome"] in ("you win", "a draw") and won["computer_secret"] == mine
+
+
+def test_a_finished_duel_reviews_your_guesses_at_the_computers_secret(
+    client: TestClient,
+) -> None:
+    game = find_game("tonguess3")
+    mine = game.secrets.words[random_secret(game, 9)]
+    body = {"game": "tonguess3", "seed": 9, "secret": "dog", "computer_secret": "random"}
+    duel = ok(client, "/api/duel", {**body, "guesses": ["par", mine]})
+    assert duel["outcome"] is not None and duel["computer_secret"] == mine
+    history = [{"guess": m["guess"], "feedback": m["feedback"]} for m in duel["you"]]
+    review = ok(client, "/api/review", {"game": "tonguess3", "history": history, "secret": mine})
+    player = Player(pattern_matrix(game), find_strategy("entropy"), PlayOptions())
+    hosted = HostedGame(player.matrix, random_secret(game, 9))
+    rows = review_of(player, [hosted.guess(word) for word in ("par", mine)], won=True)
+    assert review["rows"] == [row.to_json() for row in rows]
+    assert review["won"] and review["share"].startswith("Tonguess3 2")
 
 
 def test_duel_needs_your_secret_from_the_list(client: TestClient) -> None:

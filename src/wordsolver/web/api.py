@@ -107,6 +107,13 @@ async def explain(body: explaining.ExplainRequest, lanes: LanesDependency) -> di
     return await lane.run(partial(explaining.explain_guess, body))
 
 
+@router.post("/explain/exact", response_model=explaining.VerdictResponse)
+async def explain_exact(body: explaining.VerdictRequest, lanes: LanesDependency) -> dict[str, Any]:
+    """The exact search's verdict at the position, given seconds in the search lane: expected
+    guesses under best play from here, and with the guess (and ``versus``) played first."""
+    return await lanes.search.run(partial(explaining.exact_verdict, body))
+
+
 @router.post("/review", response_model=explaining.ReviewResponse)
 async def review(body: explaining.ReviewRequest, lanes: LanesDependency) -> dict[str, Any]:
     """A finished game beside the solver's play, guess by guess, and its share text."""

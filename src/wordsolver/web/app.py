@@ -28,6 +28,7 @@ from wordsolver.web.api import SCREENSHOT_PATH, router
 from wordsolver.web.lanes import LaneBusy, Lanes, LaneSettings
 from wordsolver.web.limits import BodyLimit, TimeLimitExceeded
 from wordsolver.web.processes import WorkerLost
+from wordsolver.web.ranking_jobs import JOB_FACTOR, RankingJobs
 
 #: The page: plain HTML, CSS and JavaScript modules, served as they are (no build step).
 STATIC = Path(__file__).parent / "static"
@@ -56,11 +57,13 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     it."""
     chosen = settings or WebSettings()
     lanes = Lanes.start(chosen.time_limit, chosen.lanes)
+    rankings = RankingJobs(chosen.time_limit * JOB_FACTOR)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
         lanes.close()
+        rankings.close()
 
     app = FastAPI(
         title="wordsolver",
@@ -72,6 +75,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     )
     app.state.lanes = lanes
     app.state.trees = trees.TreeStore()
+    app.state.rankings = rankings
     app.add_exception_handler(WordsolverError, _library_error)
     for unavailable in (TimeLimitExceeded, LaneBusy, WorkerLost):
         app.add_exception_handler(unavailable, _unavailable)

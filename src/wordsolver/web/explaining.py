@@ -1,9 +1,14 @@
-"""The bodies of the explanation and review endpoints (``/api/explain``, ``/api/review``), and
-what each asks of the library.
+"""The bodies of the explanation and review endpoints (``/api/explain``,
+``/api/explain/exact``, ``/api/review``), and what each asks of the library.
 
-Both mirror the library's own JSON (:meth:`wordsolver.explain.Explanation.to_json`,
+They mirror the library's own JSON (:meth:`wordsolver.explain.Explanation.to_json`,
 :meth:`wordsolver.hosted.review.ReviewRow.to_json`); the page draws the buckets' feedback from
 the game's feedback form, as it draws the board.
+
+The page asks for the split of a guess without the exact search (it answers in milliseconds on
+the quick lane) and then for the exact verdict alone (``/api/explain/exact``), which runs in
+the search lane with seconds rather than a fraction of one: on a busy machine the exact search
+of a position with a few dozen candidates needs more than ``explain``'s default bound.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from wordsolver.web.service import player_for
 MAX_SHOW_WORDS = 50
 #: Seconds of exact search one request may ask for (within the server's time limit).
 MAX_EXACT_SECONDS = 10.0
+#: Seconds the exact verdict is given by default in the search lane.
+VERDICT_SECONDS = 8.0
 
 
 class ExplainRequest(SuggestRequest):
@@ -92,6 +99,23 @@ class ExplainResponse(BaseModel):
     exact_note: str | None
 
 
+class VerdictRequest(ExplainRequest):
+    """A guess whose exact verdict is wanted (the split is left out of the answer)."""
+
+    exact_seconds: float = Field(
+        VERDICT_SECONDS, gt=0, le=MAX_EXACT_SECONDS, description="seconds of exact search"
+    )
+
+
+class VerdictResponse(BaseModel):
+    """What the exact search proved at the position, or why it did not."""
+
+    game: str
+    candidates_left: int
+    exact: ExactOut | None
+    exact_note: str | None
+
+
 class ReviewRequest(SuggestRequest):
     """A finished game: its history and, when it was not won, the secret (if known)."""
 
@@ -135,6 +159,12 @@ def explain_guess(request: ExplainRequest, deadline: Deadline) -> dict[str, Any]
         state, request.guess, versus=request.versus, play=player.options, options=options
     )
     return answer.to_json()
+
+
+def exact_verdict(request: VerdictRequest, deadline: Deadline) -> dict[str, Any]:
+    """The exact search's verdict on the guess (and ``versus``) at the position alone."""
+    answer = explain_guess(request.model_copy(update={"show_words": 0}), deadline)
+    return {key: answer[key] for key in ("game", "candidates_left", "exact", "exact_note")}
 
 
 def review_game(request: ReviewRequest, deadline: Deadline) -> dict[str, Any]:

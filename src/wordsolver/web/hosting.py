@@ -29,6 +29,7 @@ from wordsolver.session import MAX_HISTORY, Step, suggestion_json
 from wordsolver.strategies import Player
 from wordsolver.web import service
 from wordsolver.web.api import LanesDependency, play_lane
+from wordsolver.web.explaining import ReviewRowOut
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP, PlayRequest, Suggestion, Word
 
@@ -74,16 +75,10 @@ class HostedResponse(BaseModel):
     hints: list[Suggestion]
 
 
-class ReviewRowOut(BaseModel):
-    """A guess beside what the solver would have played (see :class:`ReviewRow`)."""
+class HostedReviewRow(ReviewRowOut):
+    """A guess beside what the solver would have played, with its feedback as text."""
 
-    number: int
-    guess: str
     feedback: str
-    left: int
-    solver_pick: str
-    you_needed: int | None
-    solver_needs: float | None
 
 
 class ReviewResponse(BaseModel):
@@ -91,7 +86,8 @@ class ReviewResponse(BaseModel):
 
     secret: str
     won: bool
-    rows: list[ReviewRowOut]
+    rows: list[HostedReviewRow]
+    lost: float = Field(description="expected guesses lost in all beside the solver's play")
     solver: list[str]
     share: str = Field(description="the text players post: the grid of the game's feedback")
 
@@ -178,22 +174,14 @@ def hosted_review(request: HostRequest, deadline: Deadline) -> dict[str, Any]:
     if not hosted.finished:
         raise WordsolverError("the game is not over yet: the review comes at the end")
     steps: list[Step] = hosted.session.steps
-    rows = review(player, steps, won=hosted.won, progress=deadline.check)
+    rows = review(player, steps, won=hosted.won, secret=hosted.secret, progress=deadline.check)
     return {
         "secret": hosted.secret_word,
         "won": hosted.won,
         "rows": [
-            {
-                "number": row.number,
-                "guess": row.guess,
-                "feedback": hosted.game.format_pattern(row.pattern),
-                "left": row.left,
-                "solver_pick": row.solver_pick,
-                "you_needed": row.you_needed,
-                "solver_needs": None if row.solver_needs is None else round(row.solver_needs, 4),
-            }
-            for row in rows
+            {**row.to_json(), "feedback": hosted.game.format_pattern(row.pattern)} for row in rows
         ],
+        "lost": round(sum(row.lost for row in rows), 6),
         "solver": [step.guess for step in solver_path(player, hosted.secret)],
         "share": share_text(hosted.game, steps, won=hosted.won, hard=request.hard),
     }

@@ -1,23 +1,35 @@
 """The starting-words page's endpoint: the ``openers`` ranking, as ``wordsolver openers --json``.
 
-One word ranks every allowed first guess in moments; the exact best pairs search every pair of
-words without shared letters, which takes from seconds (5 букв) to a minute or more (Wordle), so
-every search runs in the search lane, stopped at the time limit.
+One word ranks every allowed first guess in moments, in the search lane. The exact best pairs
+search every pair of words without shared letters, which takes from seconds (5 букв) to a minute
+or more on a busy machine (Wordle): each ranking of pairs is searched once as a background job
+and then kept (:mod:`~wordsolver.web.ranking_jobs`); until it is done the answer is 202 with the
+job's progress, and the page asks again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from wordsolver.search.openers import OpenerQuery, opener_rows, opener_space, search_openers
+from wordsolver.search.openers import (
+    OpenerQuery,
+    opener_rows,
+    opener_space,
+    search_openers,
+    search_steps,
+)
 from wordsolver.web import service
 from wordsolver.web.api import LanesDependency
 from wordsolver.web.limits import Deadline
-from wordsolver.web.models import MAX_TOP, Name, Request
+from wordsolver.web.models import MAX_TOP, Name
+from wordsolver.web.models import Request as Body
+from wordsolver.web.ranking_jobs import KEPT, ProgressFile, RankingJobs, ranking_identity
 
 #: Words in one opener the page asks for: the sizes the library searches exactly by default.
 MAX_OPENER_WORDS = 2
@@ -25,7 +37,7 @@ MAX_OPENER_WORDS = 2
 router = APIRouter(prefix="/api")
 
 
-class OpenersRequest(Request):
+class OpenersRequest(Body):
     """Which openers to rank (the options of ``wordsolver openers``)."""
 
     game: Name
@@ -36,6 +48,13 @@ class OpenersRequest(Request):
         False, description="pairs may repeat letters and share them (one word always may)"
     )
     top: int = Field(10, ge=1, le=MAX_TOP)
+    wait: float | None = Field(
+        None,
+        ge=0,
+        le=3600,
+        description="pairs: seconds to wait for the search before answering 202 with its"
+        " progress (None: the time limit, the most it may be)",
+    )
 
 
 class OpenerRow(BaseModel):
@@ -60,24 +79,71 @@ class OpenersResponse(BaseModel):
     space: int = Field(description="guesses the search chose from")
     any_words: bool
     exact: bool = Field(description="the best of the search space, not a heuristic's pick")
-    seconds: float
+    seconds: float = Field(description="seconds the search took")
+    kept: bool = Field(False, description="pairs: the ranking was searched before and kept")
     openers: list[OpenerRow]
 
 
-@router.post("/openers", response_model=OpenersResponse)
-async def openers(body: OpenersRequest, lanes: LanesDependency) -> dict[str, Any]:
-    """The best fixed first guesses: one word, or the exact best pairs."""
-    return await lanes.search.run(partial(rank_openers, body))
+class OpenersRunning(BaseModel):
+    """A ranking of pairs still being searched: ask again for it."""
+
+    status: Literal["running", "waiting"]
+    message: str
+    done: int = Field(description="units of the search done")
+    total: int | None = Field(description="units of the whole search (None before it starts)")
+    seconds: float = Field(description="seconds it has been running (or waiting)")
 
 
-def rank_openers(request: OpenersRequest, deadline: Deadline) -> dict[str, Any]:
-    """Search the openers; the search reports progress, where it stops at the deadline."""
+@router.post(
+    "/openers",
+    response_model=OpenersResponse,
+    responses={202: {"model": OpenersRunning, "description": "pairs: still searching"}},
+)
+async def openers(
+    body: OpenersRequest, lanes: LanesDependency, request: Request
+) -> dict[str, Any] | JSONResponse:
+    """The best fixed first guesses: one word, or the exact best pairs (202 until searched)."""
+    if body.words == 1:
+        return await lanes.search.run(partial(rank_openers, body))
+    where = (body.game, body.lists, body.words, body.by, body.any_words)
+    identity = await lanes.quick.run(lambda _: ranking_identity(*where))
+    jobs: RankingJobs = request.app.state.rankings
+    search = partial(search_ranking, body.model_copy(update={"top": KEPT}))
+    patience = lanes.seconds if body.wait is None else min(body.wait, lanes.seconds)
+    answer, done = await jobs.answer(identity, search, patience)
+    if not done:
+        return JSONResponse(answer, status_code=202)
+    return {**answer, "openers": answer["openers"][: body.top]}
+
+
+def search_ranking(
+    request: OpenersRequest, deadline: Deadline, progress: ProgressFile
+) -> dict[str, Any]:
+    """A ranking job's search, its progress reported to the job's file."""
+
+    def advance(units: int) -> None:
+        deadline.check()
+        progress.advance(units)
+
+    return rank_openers(request, deadline, progress.start, advance)
+
+
+def rank_openers(
+    request: OpenersRequest,
+    deadline: Deadline,
+    start: Callable[[int], None] | None = None,
+    advance: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Search the openers, stopped at the deadline; ``start`` is told the units of work the
+    search will report and ``advance`` each unit done."""
     matrix = service.builtin_matrix(request.game, request.lists)
     game = matrix.game
     any_words = request.any_words or request.words == 1  # one word: rank every allowed guess
     query = OpenerQuery(words=request.words, by=request.by, any_words=any_words, top=request.top)
     space = opener_space(game, any_words)
-    search = search_openers(matrix, query, space=space, progress=deadline.check)
+    if start is not None:
+        start(search_steps(query, space))
+    search = search_openers(matrix, query, space=space, progress=advance or deadline.check)
     level = search.final
     return {
         "game": game.name,

@@ -10,18 +10,18 @@ export function showError(message) {
   box.hidden = false;
 }
 
-function clearError() {
+export function clearError() {
   byId("error").hidden = true;
 }
 
-/** {data} on success, {error: message} otherwise; shows "Thinking…" while it waits. */
+/** {data, status} on success, {error: message} otherwise; shows "Thinking…" while it waits. */
 export async function fetchJson(path, init = {}) {
   pending += 1;
   byId("busy").hidden = false;
   try {
     const response = await fetch(path, init);
     const data = await response.json().catch(() => null);
-    if (response.ok) return { data };
+    if (response.ok) return { data, status: response.status };
     const detail = data && typeof data.detail === "string" ? data.detail : null;
     return { error: detail ?? `the server answered ${response.status} ${response.statusText}` };
   } catch (error) {

@@ -1,8 +1,9 @@
 // "Why this guess": the panel under the suggestions. It asks /api/explain for a guess (beside the
 // top suggestion) and draws each feedback it can earn from the game's feedback form (small
 // coloured tiles for marks, the text for counts), the candidates each leaves, and the histogram
-// of bucket sizes as bars.
-import { post } from "./api.js";
+// of bucket sizes as bars. The exact verdict comes after, from /api/explain/exact (the exact
+// search given seconds in the server's search lane), and fills its line when it is ready.
+import { fetchJson, post, postJson } from "./api.js";
 import { el, plural } from "./dom.js";
 
 /** Feedbacks listed per guess (the largest; the rest are summed up in one row). */
@@ -11,17 +12,23 @@ const SHOW_BUCKETS = 10;
 /** Ask for the explanation of `guess` (and `versus`) and draw it into `panel`, unless the
  * position has moved on meanwhile (`isCurrent()` is then false). */
 export async function showExplanation(panel, form, request, guess, versus, isCurrent) {
-  const answer = await post("/api/explain", { ...request, guess, versus: versus === guess ? null : versus });
+  const asked = { ...request, guess, versus: versus === guess ? null : versus };
+  const answer = await post("/api/explain", { ...asked, exact_seconds: 0 });
   if (answer === null || !isCurrent()) return;
+  const exact = el("p", { class: "hint explain-exact", "aria-busy": "true" }, "exact: searching for best play…");
   const splits = [answer.guess, answer.versus].filter(Boolean);
   panel.replaceChildren(
     el("h2", {}, `Why ${guess}?`),
     el("p", { class: "status" }, `${plural(answer.candidates_left, "candidate")} left; ` + splits.map(summary).join("; ")),
     ...splits.map((split) => bucketTable(form, split)),
     histogram(splits),
-    el("p", { class: "hint explain-exact" }, exactLine(answer)),
+    exact,
   );
   panel.hidden = false;
+  const verdict = await fetchJson("/api/explain/exact", postJson(asked));
+  if (!isCurrent() || !exact.isConnected) return;
+  exact.textContent = verdict.error === undefined ? exactLine(answer, verdict.data) : `exact: ${verdict.error}`;
+  exact.removeAttribute("aria-busy");
 }
 
 /** "crane leaves 17 on average, worst 52" */
@@ -99,9 +106,10 @@ function histogram(splits) {
   );
 }
 
-function exactLine(answer) {
-  const exact = answer.exact;
-  if (exact === null) return answer.exact_note ?? "";
+/** The exact verdict in words; `answer` is the explanation, `verdict` the exact search's answer. */
+function exactLine(answer, verdict) {
+  const exact = verdict.exact;
+  if (exact === null) return verdict.exact_note ?? "";
   const parts = [`best play (${exact.best} first) needs ${Number(exact.best_mean.toPrecision(3))} guesses on average`];
   const named = [[answer.guess.word, exact.guess_mean]];
   if (answer.versus) named.push([answer.versus.word, exact.versus_mean]);

@@ -1,10 +1,12 @@
 // Games the program hosts: guess its secret (with hints, and a review at the end), or duel it
-// (each hides a word; you guess first in each round; fewer guesses wins). The page keeps the seed
-// that picks the secret and the guesses; each answer from the server replays them.
+// (each hides a word; you guess first in each round; fewer guesses wins; your guesses reviewed at
+// the end). The page keeps the seed that picks the secret and the guesses; each answer from the
+// server replays them.
 import { fetchJson, post, postJson, showError } from "./api.js";
 import { byId, el, fillStrategies, plural } from "./dom.js";
 import { scoredRow, tile, useMarkColours } from "./feedback.js";
 import { renderKeyboard, typedKey } from "./keyboard.js";
+import { renderReview } from "./review.js";
 import { suggestionTable } from "./suggestions.js";
 
 const HINTS = 5;
@@ -183,68 +185,50 @@ export class HostView {
     return `Guess ${answer.moves.length + 1}${tries}: ${plural(answer.candidates_left, "word")} still fit (${seed})`;
   }
 
-  /** The end screen: the result, the secret, then the review (solo games). */
+  /** The end screen: the result, the secret, then the review of your guesses. */
   showEnd() {
     const answer = this.answer;
     if (this.mode === "duel") {
       const you = sideCount(answer.you_won, answer.you);
       const computer = sideCount(answer.computer_won, answer.computer);
       byId("host-status").textContent = `${capital(answer.outcome)}: you ${you}, the computer ${computer}. My secret was ${answer.computer_secret}.`;
-      byId("host-end").replaceChildren();
+      this.reviewDuel(answer);
       return;
     }
     byId("host-status").textContent = answer.won
       ? `Solved in ${plural(answer.moves.length, "guess")}! (${answer.secret})`
       : `The secret was ${answer.secret}.`;
-    byId("host-end").replaceChildren(el("p", { class: "hint" }, "Reviewing your game beside the solver's…"));
-    this.review(this.body);
+    this.review("/api/play/review", this.body, answer.moves, (data) => `The solver against ${data.secret}: ${data.solver.join(" ")} (${plural(data.solver.length, "guess")})`);
+  }
+
+  /** Your side of the duel reviewed as any finished game: your guesses at my secret. */
+  reviewDuel(answer) {
+    if (answer.you.length === 0) {
+      byId("host-end").replaceChildren();
+      return;
+    }
+    const { game, lists, strategy, hard } = this.body;
+    const history = answer.you.map((move) => ({ guess: move.guess, feedback: move.feedback }));
+    const body = { game, lists, strategy, hard, history, secret: answer.computer_secret };
+    this.review("/api/review", body, answer.you, () => null);
   }
 
   /**
-   * The review of a finished solo game, as the library's hosted review gives it: each guess
-   * beside the solver's pick and the guesses it would still need, then the solver's own game.
-   * renderReview draws the answer of /api/play/review; a richer review only changes that.
+   * Ask for the review of the finished game and draw it (renderReview): each guess beside the
+   * solver's pick, the words left, the guesses lost or saved, the share text.
    */
-  async review(body) {
+  async review(path, body, moves, solverLine) {
     const ticket = this.ticket;
-    const { data, error } = await fetchJson("/api/play/review", postJson(body));
+    byId("host-end").replaceChildren(el("p", { class: "hint" }, "Reviewing your game beside the solver's…"));
+    const { data, error } = await fetchJson(path, postJson(body));
     if (ticket !== this.ticket) return;
     if (error !== undefined) {
       showError(`review: ${error}`);
       byId("host-end").replaceChildren();
       return;
     }
-    byId("host-end").replaceChildren(...renderReview(this.game, data));
+    byId("host-end").replaceChildren(...renderReview(data, moves, solverLine(data)));
   }
-}
-
-/** The review table and the solver's game against the same secret. */
-export function renderReview(game, review) {
-  const headings = ["#", "your guess", "feedback", "left", "solver would play", "you needed", "solver needs"];
-  const rows = review.rows.map((row) =>
-    el(
-      "tr",
-      {},
-      el("td", {}, String(row.number)),
-      el("td", { class: "word" }, row.guess),
-      el("td", {}, row.feedback),
-      el("td", {}, String(row.left)),
-      el("td", { class: "word" }, row.solver_pick),
-      el("td", {}, row.you_needed === null ? "" : String(row.you_needed)),
-      el("td", {}, row.solver_needs === null ? "" : row.solver_needs.toFixed(2)),
-    ),
-  );
-  return [
-    el("h2", {}, "Review"),
-    el(
-      "div",
-      { class: "table-wrap" },
-      el("table", { class: "review" }, el("thead", {}, el("tr", {}, headings.map((h) => el("th", { scope: "col" }, h)))), el("tbody", {}, rows)),
-    ),
-    el("p", { class: "solver-path" }, `The solver against ${review.secret}: ${review.solver.join(" ")} (${plural(review.solver.length, "guess")})`),
-    el("h3", {}, "Share"),
-    el("pre", { class: "share" }, review.share),
-  ];
 }
 
 /** How one side of a duel did: "3 guesses" or "not solved". */

@@ -1,7 +1,16 @@
 // Starting words: the `openers` ranking with its columns, and a chart of the mean candidates
-// each of the top openers leaves (drawn as SVG here, no chart library).
-import { post } from "./api.js";
+// each of the top openers leaves (drawn as SVG here, no chart library). The exact best pairs of a
+// large game take minutes the first time: the server searches them in the background and answers
+// 202 with its progress until they are done, so the page shows the progress and asks again.
+import { clearError, fetchJson, postJson, showError } from "./api.js";
 import { byId, count, el } from "./dom.js";
+
+/** Seconds a request for pairs waits for the ranking before the server tells its progress. */
+const PAIRS_WAIT = 2;
+/** Pause before asking again for a ranking still being searched. */
+const ASK_AGAIN_MS = 500;
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export class OpenersView {
   constructor(catalogue) {
@@ -28,34 +37,65 @@ export class OpenersView {
     this.ticket += 1; // an answer for the last game is dropped
     for (const id of ["openers-table", "openers-bars", "openers-summary"]) byId(id).replaceChildren();
     byId("openers-chart").hidden = true;
+    byId("openers-progress").hidden = true;
   }
 
   async rank() {
     const ticket = ++this.ticket;
     const words = Number(byId("openers-words").value);
-    byId("openers-summary").textContent = words > 1 ? "Searching every pair: this can take a minute…" : "Ranking every first guess…";
-    const answer = await post("/api/openers", {
+    byId("openers-summary").textContent = words > 1 ? "Searching every pair…" : "Ranking every first guess…";
+    const body = {
       game: this.game.name,
       lists: byId("openers-lists").value,
       words,
       by: byId("openers-by").value,
       any_words: byId("openers-any").checked,
       top: Number(byId("openers-top").value),
-    });
-    if (ticket !== this.ticket) return;
-    if (answer === null) {
-      byId("openers-summary").textContent = "";
-      return;
+      wait: words > 1 ? PAIRS_WAIT : null,
+    };
+    for (;;) {
+      const { data, error, status } = await fetchJson("/api/openers", postJson(body));
+      if (ticket !== this.ticket) return;
+      if (error !== undefined) {
+        showError(error);
+        this.showProgress(null);
+        byId("openers-summary").textContent = "";
+        return;
+      }
+      clearError();
+      if (status !== 202) {
+        this.showProgress(null);
+        this.render(data);
+        return;
+      }
+      this.showProgress(data);
+      await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
+      if (ticket !== this.ticket) return;
     }
-    this.render(answer);
+  }
+
+  /** The background search's progress (202 answers); null hides it. */
+  showProgress(running) {
+    const bar = byId("openers-progress");
+    bar.hidden = running === null;
+    if (running === null) return;
+    const meter = byId("openers-bar");
+    if (running.total) {
+      meter.max = running.total;
+      meter.value = running.done;
+    } else {
+      meter.removeAttribute("value"); // not started yet: an indeterminate bar
+    }
+    byId("openers-summary").textContent = `${capital(running.message)} (${running.seconds.toFixed(0)} s so far)`;
   }
 
   render(answer) {
     const space = answer.any_words ? "any allowed words" : "words without repeated or shared letters";
     const how = answer.exact ? "exact: the best of the search space" : "a heuristic, not proven best";
+    const took = answer.kept ? `searched before in ${answer.seconds.toFixed(1)} s and kept` : `${answer.seconds.toFixed(1)} s`;
     byId("openers-summary").textContent =
       `${answer.game}: ${answer.words}-word openers over ${count(answer.secrets)} secrets; ` +
-      `${count(answer.space)} ${space}; ${how}; ${answer.seconds.toFixed(1)} s`;
+      `${count(answer.space)} ${space}; ${how}; ${took}`;
     byId("openers-table").replaceChildren(table(answer));
     drawBars(byId("openers-bars"), answer.openers);
     byId("openers-chart").hidden = false;

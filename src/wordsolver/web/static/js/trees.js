@@ -1,5 +1,8 @@
 // Trees: open a tree file (or grow one), then explore it: each branch is fetched from the server
-// when it is first expanded, so a large tree opens as fast as its first level.
+// when it is first expanded, so a large tree opens as fast as its first level. The tree is a
+// tree view for the keyboard too: one node is in the tab order, the arrow keys move between the
+// nodes shown and open or close branches, Enter or Space opens and closes one, Home and End go
+// to the first and the last node shown.
 import { fetchJson, post, showError } from "./api.js";
 import { byId, count, el, fillStrategies, plural } from "./dom.js";
 
@@ -18,6 +21,7 @@ export class TreesView {
       event.preventDefault();
       this.find(byId("tree-secret").value);
     });
+    byId("tree-view").addEventListener("keydown", (event) => this.onKeydown(event));
     this.ticket = 0;
     this.clear();
   }
@@ -27,6 +31,7 @@ export class TreesView {
     this.nodes = new Map(); // number -> node, as fetched
     this.expanded = new Set();
     this.found = null;
+    this.current = 0; // the node in the tab order (the one the arrow keys move from)
   }
 
   async openFile(file) {
@@ -121,42 +126,88 @@ export class TreesView {
 
   /** Draw the expanded part of the tree; focus the node given (it was just toggled or found). */
   render(focus = null) {
+    if (focus !== null) this.current = focus;
     const root = this.nodes.get(0);
-    byId("tree-view").replaceChildren(...(root ? [this.item(root)] : []));
-    if (focus !== null) {
-      const button = byId("tree-view").querySelector(`[data-node="${focus}"]`);
-      button?.focus();
-      button?.scrollIntoView({ block: "nearest" });
-    }
+    if (root && !this.nodes.has(this.current)) this.current = 0;
+    byId("tree-view").replaceChildren(...(root ? [this.item(root, 1)] : []));
+    if (focus !== null) this.focusItem(byId("tree-view").querySelector(`[data-node="${focus}"]`));
   }
 
-  item(node) {
+  item(node, level) {
     const open = this.expanded.has(node.number);
     const leaf = node.children.length === 0;
-    const label = [
+    const label = el(
+      "span",
+      { class: `node${this.found === node.number ? " found" : ""}` },
+      leaf ? "• " : open ? "▾ " : "▸ ",
       node.edge === null ? "" : `${node.edge} → `,
       el("strong", {}, node.guess),
       el("small", {}, ` ${plural(node.reach, "secret")}${node.solves ? ", one solved here" : ""}`),
-    ];
-    const button = el(
-      "button",
-      {
-        type: "button",
-        class: `node${this.found === node.number ? " found" : ""}`,
-        "data-node": String(node.number),
-        "aria-expanded": leaf ? null : String(open),
-        onclick: () => (leaf ? null : this.toggle(node.number)),
-      },
-      leaf ? "• " : open ? "▾ " : "▸ ",
-      label,
     );
     const children = open ? node.children.map((n) => this.nodes.get(n)).filter(Boolean) : [];
     return el(
       "li",
-      { role: "treeitem", "aria-expanded": leaf ? null : String(open) },
-      button,
-      children.length ? el("ul", { role: "group" }, children.map((child) => this.item(child))) : null,
+      {
+        role: "treeitem",
+        "data-node": String(node.number),
+        "aria-level": String(level),
+        "aria-expanded": leaf ? null : String(open),
+        "aria-selected": String(node.number === this.current),
+        tabindex: node.number === this.current ? "0" : "-1",
+        onclick: (event) => {
+          if (event.target.closest("[role=treeitem]") !== event.currentTarget) return; // a child's
+          if (leaf) this.focusItem(event.currentTarget);
+          else this.toggle(node.number);
+        },
+      },
+      label,
+      children.length ? el("ul", { role: "group" }, children.map((child) => this.item(child, level + 1))) : null,
     );
+  }
+
+  /** Make this node the one in the tab order, and focus it. */
+  focusItem(item) {
+    if (!item) return;
+    for (const other of byId("tree-view").querySelectorAll("[role=treeitem][tabindex='0']")) {
+      other.tabIndex = -1;
+      other.setAttribute("aria-selected", "false");
+    }
+    item.tabIndex = 0;
+    item.setAttribute("aria-selected", "true");
+    this.current = Number(item.dataset.node);
+    item.focus();
+    item.querySelector(".node").scrollIntoView({ block: "nearest" });
+  }
+
+  /** The tree view's keys (the WAI-ARIA tree pattern). */
+  onKeydown(event) {
+    const item = event.target.closest("[role=treeitem]");
+    if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+    const shown = [...byId("tree-view").querySelectorAll("[role=treeitem]")];
+    const at = shown.indexOf(item);
+    const number = Number(item.dataset.node);
+    const branch = item.hasAttribute("aria-expanded");
+    const open = item.getAttribute("aria-expanded") === "true";
+    const moves = {
+      ArrowDown: () => this.focusItem(shown[at + 1]),
+      ArrowUp: () => this.focusItem(shown[at - 1]),
+      Home: () => this.focusItem(shown[0]),
+      End: () => this.focusItem(shown.at(-1)),
+      ArrowRight: () => {
+        if (branch && !open) this.toggle(number);
+        else if (open) this.focusItem(item.querySelector("[role=treeitem]"));
+      },
+      ArrowLeft: () => {
+        if (open) this.toggle(number);
+        else this.focusItem(item.parentElement.closest("[role=treeitem]"));
+      },
+      Enter: () => branch && this.toggle(number),
+      " ": () => branch && this.toggle(number),
+    };
+    const move = moves[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    move();
   }
 }
 

@@ -1,0 +1,61 @@
+// The review at the end of a hosted game or a duel, as the library's review gives it: each of the
+// player's guesses beside the solver's pick from the same spot, the candidates left after each,
+// the guesses still needed, what each guess lost or saved beside the solver, and the share text.
+import { el, plural } from "./dom.js";
+
+/** Lost or saved guesses in words: "lost 0.42", "saved 0.31", "even". */
+export function lostOrSaved(lost) {
+  if (Math.abs(lost) < 0.005) return "even";
+  return lost > 0 ? `lost ${lost.toFixed(2)}` : `saved ${(-lost).toFixed(2)}`;
+}
+
+/**
+ * The review drawn: `review` is the answer of /api/review or /api/play/review, `moves` the
+ * guesses with their feedback text as the board shows them, `solverLine` an optional sentence
+ * about the solver's own game.
+ */
+export function renderReview(review, moves, solverLine = null) {
+  const headings = [
+    ["#", "guess number"],
+    ["guess", "your guess"],
+    ["feedback", "its feedback"],
+    ["left", "words left after your guess"],
+    ["solver", "what the solver would have played instead"],
+    ["its left", "words the solver's pick would have left"],
+    ["you needed", "guesses you still needed"],
+    ["solver needs", "guesses the solver would still need on average"],
+    ["lost / saved", "expected guesses your guess lost or saved beside the solver's pick"],
+  ];
+  const rows = review.rows.map((row, i) =>
+    el(
+      "tr",
+      { class: row.lost > 0.005 ? "lost" : row.lost < -0.005 ? "saved" : "" },
+      el("td", {}, String(row.number)),
+      el("td", { class: "word" }, row.guess),
+      el("td", {}, moves[i]?.feedback ?? ""),
+      el("td", {}, String(row.left)),
+      el("td", { class: "word" }, row.solver_pick),
+      el("td", {}, row.pick_left === null ? "" : String(row.pick_left)),
+      el("td", {}, row.you_needed === null ? "" : String(row.you_needed)),
+      el("td", {}, row.solver_needs === null ? "" : row.solver_needs.toFixed(2)),
+      el("td", { class: "lost-saved" }, lostOrSaved(row.lost)),
+    ),
+  );
+  const total = review.lost;
+  const verdict = Math.abs(total) < 0.005
+    ? "In all you played as well as the solver would on average."
+    : `In all you ${total > 0 ? "lost" : "saved"} ${plural(Number(Math.abs(total).toFixed(2)), "guess")} beside the solver's play on average.`;
+  const parts = [
+    el("h2", {}, "Review"),
+    el(
+      "div",
+      { class: "table-wrap" },
+      el("table", { class: "review" }, el("thead", {}, el("tr", {}, headings.map(([h, title]) => el("th", { scope: "col", title }, h)))), el("tbody", {}, rows)),
+    ),
+    el("p", { class: "review-total" }, verdict),
+    solverLine === null ? null : el("p", { class: "solver-path" }, solverLine),
+    el("h3", {}, "Share"),
+    el("pre", { class: "share" }, review.share),
+  ];
+  return parts.filter((part) => part !== null);
+}
