@@ -71,6 +71,7 @@ ENTRY_KINDS = {
     "matrix": "pattern table (every guess against every secret)",
     "anagram": "letter index of a dictionary (hand solving)",
     "needed": "guesses a player needs per secret (picking secrets by difficulty)",
+    "openers": "exact best pairs ranked for the web page (kept once searched)",
 }
 
 

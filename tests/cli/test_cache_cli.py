@@ -69,3 +69,18 @@ def test_the_first_build_says_what_it_prepares(
     cached = progress.pattern_table(game)  # read from disk: nothing to say
     assert screen.getvalue() == ""
     assert (cached.values == built.values).all()
+
+
+def test_kept_rankings_of_the_web_page_are_listed_and_cleared(
+    run_cli: RunCli, own_cache: Path
+) -> None:
+    pytest.importorskip("fastapi")  # the web extra: the page keeps what it ranked
+    from wordsolver.web.ranking_jobs import keep_ranking, kept_ranking, ranking_identity
+
+    identity = ranking_identity("mastermind", None, 2, "mean", True)
+    keep_ranking(identity, {"openers": [["aabb", "ccdd"]]})
+    assert kept_ranking(identity) == {"openers": [["aabb", "ccdd"]]}
+    [entry] = json.loads(run_cli("cache", "info", "--json").out)["entries"]
+    assert entry["kind"] == "openers"
+    assert run_cli("cache", "clear").out.startswith("removed 1 entry,")
+    assert kept_ranking(identity) is None
