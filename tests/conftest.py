@@ -1,4 +1,5 @@
-"""Fixtures shared by all tests: a private cache folder and the reference word lists."""
+"""Fixtures shared by all tests: a private cache and data folder, the reference word lists, and
+small games quick to build (a Wordle, a Fallout terminal, a Tonguess 3)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,46 @@ def original_wordle(shared_data: Path) -> Game:
 def original_wordle_matrix(original_wordle: Game) -> PatternMatrix:
     """The pattern matrix of the original Wordle lists."""
     return pattern_matrix(original_wordle)
+
+
+#: A small Wordle: duplicate letters, shared letters, quick to build and to evaluate.
+WORDLE_WORDS = (
+    "crane", "slate", "trace", "eerie", "speed", "abide", "geese", "hello", "llama", "pizza",
+    "proxy", "crate", "grate", "irate", "plate", "shore", "store", "snore", "spore", "chore",
+)  # fmt: skip
+WORDLE_OPTION = ("--words", ",".join(WORDLE_WORDS))
+
+#: Fallout terminal words (likeness feedback).
+FALLOUT_WORDS = ("spite", "spies", "tires", "tries", "sides", "skies", "sites", "force", "fried")
+
+#: A small Tonguess 3: any 3 distinct letters may be guessed, these are the secrets.
+TONGUESS_WORDS = ("art", "rat", "tar", "car", "arc", "cat", "act", "bat", "tab", "hen", "ten")
+
+
+@pytest.fixture(autouse=True)
+def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saved games go to a fresh folder for every test."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("WORDSOLVER_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def wordle() -> PatternMatrix:
+    return pattern_matrix(find_game("wordle", GameOverrides(words=WORDLE_WORDS)))
+
+
+@pytest.fixture(scope="session")
+def fallout() -> PatternMatrix:
+    return pattern_matrix(find_game("fallout", GameOverrides(words=FALLOUT_WORDS)))
+
+
+@pytest.fixture(scope="session")
+def tonguess() -> PatternMatrix:
+    return pattern_matrix(find_game("tonguess3", GameOverrides(words=TONGUESS_WORDS)))
+
+
+def feedback(matrix: PatternMatrix, guess: str, secret: str) -> str:
+    """The feedback text ``guess`` earns when ``secret`` is hidden."""
+    game = matrix.game
+    return game.format_pattern(game.feedback(guess, secret))

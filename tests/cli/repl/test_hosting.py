@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tests.assistant.conftest import Drive
+from tests.cli.repl.conftest import Drive
 from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
 from wordsolver.hosted.duel import Duel
 from wordsolver.hosted.host import HostedGame, solver_path

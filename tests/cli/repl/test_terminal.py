@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.assistant.conftest import WORDLE_OPTION, WORDLE_WORDS
+from tests.conftest import WORDLE_OPTION, WORDLE_WORDS
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.hosted.picking import random_secret
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from tests.conftest import feedback
 
-from tests.assistant.conftest import feedback
 from wordsolver.conflict import find_conflict
 from wordsolver.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
 from wordsolver.matrix import PatternMatrix

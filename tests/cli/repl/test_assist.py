@@ -7,7 +7,8 @@ import re
 import pytest
 from rich.console import Console
 
-from tests.assistant.conftest import Drive, feedback
+from tests.cli.repl.conftest import Drive
+from tests.conftest import feedback
 from wordsolver.cli.repl import Assistant
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import Session

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from tests.assistant.conftest import Drive, feedback
+from tests.cli.repl.conftest import Drive
+from tests.conftest import feedback
 from wordsolver.cli.repl import Assistant
 from wordsolver.errors import InconsistentFeedbackError
 from wordsolver.games import GameOverrides, find_game

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from tests.assistant.conftest import FALLOUT_WORDS, WORDLE_OPTION
 from tests.cli.conftest import RunCli
+from tests.conftest import FALLOUT_WORDS, WORDLE_OPTION
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.hosted.picking import random_secret
 from wordsolver.hosted.saves import SaveSlot
