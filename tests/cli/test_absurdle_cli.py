@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import RunCli
-from tests.search.absurdle_reference import adversary_reference
+from tests.reference import adversary_reference
 from wordsolver.games import GameOverrides, find_game
 
 WORDS = "crane,slate,trace,crate,grate,irate,plate,batch,catch,hatch,latch,match"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.proof.conftest import game_named, plain_values, small
-from tests.search.reference import brute_force
+from tests.reference import brute_force
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.proof import InProcessRunner, ProofSpec, ResultsFileError, ResultsLog, prove

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from tests.search.absurdle_reference import adversary_reference, shortest_win_reference
+from tests.reference import adversary_reference, shortest_win_reference
 from wordsolver.adversary import adversary_answer, preference
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.hosted.absurdle import AdversarialGame

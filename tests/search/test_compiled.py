@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.search.reference import brute_force
+from tests.reference import brute_force
 from tests.search.test_exact import GAMES
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix

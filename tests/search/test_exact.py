@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.search.reference import PoolFlags, brute_force, no_fallback, optimal, paths, small_game
+from tests.reference import PoolFlags, brute_force, no_fallback, optimal, paths, small_game
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game, GameOverrides, find_game

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.search.reference import PoolFlags, brute_force, optimal, small_game
+from tests.reference import PoolFlags, brute_force, optimal, small_game
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix

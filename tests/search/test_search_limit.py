@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.search.reference import optimal
+from tests.reference import optimal
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import SearchLimit

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.search.small_reference import exhaustive, games
+from tests.reference import exhaustive, games
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
@@ -126,7 +126,7 @@ def test_nothing_to_learn_but_one_by_one() -> None:
 
 def test_repeated_and_useless_guesses_play_as_their_twin() -> None:
     """``xyz`` matches no secret anywhere (learns nothing), ``bzz`` and ``byy`` split alike."""
-    from tests.search.reference import small_game
+    from tests.reference import small_game
 
     game = small_game(
         "likeness", ("abc", "abd", "bcd", "bbb"), ("xyz", "bzz", "byy"), letters="abcdxyz"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.search.reference import optimal, paths
+from tests.reference import optimal, paths
 from wordsolver.matrix import PatternMatrix
 from wordsolver.tree import check_tree
 from wordsolver.tree.optimal import SearchResult

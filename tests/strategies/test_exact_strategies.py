@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.cli.conftest import RunCli
-from tests.search.small_reference import games
+from tests.reference import games
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import Evaluation, evaluate
 from wordsolver.games import Game, GameOverrides, find_game

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.search.reference import optimal, paths
+from tests.reference import optimal, paths
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy

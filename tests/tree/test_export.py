@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.search.reference import optimal
+from tests.reference import optimal
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.strategies import Player, PlayOptions, find_strategy

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.search.reference import optimal, small_game
+from tests.reference import optimal, small_game
 from tests.tree.conftest import NINE
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix

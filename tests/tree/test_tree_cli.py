@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.cli.conftest import RunCli
-from tests.search.reference import brute_force, paths
+from tests.reference import brute_force, paths
 from tests.tree.conftest import NINE, NINE_OPTION
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tests.cli.conftest import RunCli
-from tests.search.reference import brute_force
+from tests.reference import brute_force
 from tests.tree.conftest import NINE
 from tests.tree.test_tree_cli import WORDS, build, one_line_error
 from wordsolver.errors import WordListError
