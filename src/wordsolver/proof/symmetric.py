@@ -19,8 +19,7 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.partition import partition_stats, split
 from wordsolver.proof.symmetry import Symmetry
 from wordsolver.search import INFEASIBLE, OptimalSearch, SetValue
-from wordsolver.search.exact import Pool
-from wordsolver.search.exact import _better as better
+from wordsolver.search.exact import GuessOrder, Pool, best_of_guesses
 
 #: Sets of fewer secrets go straight to the search's core.
 SYMMETRY_MIN = 64
@@ -139,23 +138,13 @@ class SymmetricSearch:
         if len(useful) == 0:
             return SetValue(max(int(bound.min()), beta))
         order = useful[np.lexsort((stats.sum_squares[useful], bound[useful]))]
-        best = SetValue(beta)
-        untried_floor = INFEASIBLE
-        for position, k in enumerate(order):
-            if bound[k] > best.lower or (bound[k] == best.lower and best.exact and best.worst <= 2):
-                untried_floor = int(bound[order[position:]].min())
-                break
-            guess = int(rows[k])
-            if closed[k]:
-                candidate = SetValue(int(bound[k]), True, int(closed_worst[k]), guess)
-            else:
-                candidate = self.try_guess(
-                    candidates, tries_left, pool, guess, best.lower, fan_out, history
-                )
-            if candidate.exact and better(candidate, best):
-                best = candidate
-            elif not candidate.exact:
-                untried_floor = min(untried_floor, candidate.lower)
+        best, untried_floor = best_of_guesses(
+            GuessOrder(order, rows, bound, closed, closed_worst),
+            beta,
+            lambda guess, limit: self.try_guess(
+                candidates, tries_left, pool, guess, limit, fan_out, history
+            ),
+        )
         if best.exact:
             return best
         return SetValue(max(untried_floor, beta))
