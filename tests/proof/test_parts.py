@@ -1,5 +1,6 @@
 """A proof in parts (a first guess's buckets by their second guesses' classes): the same values
-as the plain search and a brute force, sound cutoffs, and a results file it resumes from."""
+as the plain search (the brute force: test_prove.py), sound cutoffs, and a results file it
+resumes from."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ import numpy as np
 import pytest
 
 from tests.proof.conftest import SMALL, plain_values, small
-from tests.search.reference import brute_force
-from wordsolver.games import GameOverrides, find_game
+from wordsolver.games import find_game
 from wordsolver.proof import InProcessRunner, ProofSpec, ResultsLog, dask_available, prove
 from wordsolver.proof.driver import Proof, in_parts
 from wordsolver.proof.parts import WHOLE, FirstGuessParts
@@ -42,19 +42,6 @@ def test_every_first_guess_in_parts_equals_the_plain_search(name: str, tmp_path:
     assert proof.tree is not None
     needed = proof.tree.guesses_needed()  # the tree put together from the parts' trees
     assert (int(needed.sum()), int(needed.max())) == min(plain_values(name).values())
-
-
-@pytest.mark.parametrize(
-    ("game", "length", "alphabet"), [("mastermind", 3, "abc"), ("bulls", 3, "0123")]
-)
-def test_the_best_in_parts_equals_a_brute_force(
-    game: str, length: int, alphabet: str, tmp_path: Path
-) -> None:
-    small_game = find_game(game, GameOverrides(length=length, alphabet=alphabet))
-    spec = ProofSpec(small_game, split=True, split_min=3)
-    proof = prove(spec, InProcessRunner(), ResultsLog(tmp_path / "r.jsonl", small_game, False))
-    assert proof.best is not None and proof.counts.parts > 0
-    assert (proof.best.total, proof.best.worst) == brute_force(small_game)
 
 
 @pytest.mark.parametrize("name", ["bulls-3of6", "mastermind-3x4"])

@@ -19,13 +19,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.arrays import IdArray
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game
 from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_members, prover_for
 from wordsolver.proof.results import Entry, ResultsLog
 from wordsolver.proof.runners import Runner, Task
-from wordsolver.proof.split import SplitClass
+from wordsolver.proof.split import Known, SplitClass
 from wordsolver.search import INFEASIBLE
 from wordsolver.tree.node import DecisionTree
 from wordsolver.tree.optimal import nodes_of
@@ -87,19 +87,12 @@ class Proof:
         return next((standing for standing in self.ranking if standing.exact), None)
 
 
-@dataclass(slots=True)
-class _Class:
+@dataclass(slots=True, kw_only=True)
+class _Class(Known):
     """First guesses of one value: the one searched, all of them, and what is known."""
 
     searched: int
     members: IdArray
-    bound: int
-    exact: bool = False
-    worst: int = 0
-    rows: Int64Array | None = None
-    running: bool = False
-    #: Whether a search ran on it (not only bounds).
-    took_search: bool = False
     #: Its parts, when it is proven in parts.
     split: SplitClass | None = None
 
@@ -159,7 +152,7 @@ def prove(
     searched = np.array([int(group[0]) for group in groups], dtype=np.intp)
     bounds = prover.bounds(searched)
     classes = [
-        _Class(int(row), group, int(bound))
+        _Class(int(bound), searched=int(row), members=group)
         for row, group, bound in zip(searched, groups, bounds, strict=True)
     ]
     class_of = np.empty(len(words), dtype=np.intp)
@@ -191,7 +184,7 @@ def prove(
         part = None if known.split is None else known.split.part(outcome.pattern, outcome.second)
         if part is None:
             known.running = False
-            _take(known, outcome.total, outcome.exact, outcome.worst, outcome.rows)
+            known.take(outcome.total, outcome.exact, outcome.worst, outcome.rows)
         else:
             part.running = False
             part.took_search |= outcome.searched
@@ -220,7 +213,7 @@ def _take_entry(known: _Class, entry: Entry, guess_index: dict[str, int]) -> Non
     """What a recorded entry says of a class, or of one of its parts."""
     known.took_search |= entry.searched
     if entry.pattern is None:
-        _take(known, entry.total, entry.exact, entry.worst, entry.rows)
+        known.take(entry.total, entry.exact, entry.worst, entry.rows)
         return
     if known.split is None:
         return  # a part of a proof in parts: this proof takes classes whole
@@ -230,14 +223,6 @@ def _take_entry(known: _Class, entry: Entry, guess_index: dict[str, int]) -> Non
         part.took_search |= entry.searched
         part.take(entry.total, entry.exact, entry.worst, entry.rows)
         known.refresh()
-
-
-def _take(known: _Class, total: int, exact: bool, worst: int, rows: Int64Array | None) -> None:
-    """What an outcome or a recorded entry says of a class: an exact value, or a bound."""
-    if exact:
-        known.bound, known.exact, known.worst, known.rows = total, True, worst, rows
-    elif not known.exact:
-        known.bound = max(known.bound, total)
 
 
 def _entry(words: tuple[str, ...], outcome: Outcome) -> Entry:

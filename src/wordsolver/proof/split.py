@@ -23,10 +23,11 @@ from wordsolver.search import INFEASIBLE
 
 
 @dataclass(slots=True)
-class Part:
-    """One part: its second guess (or the whole bucket), and what is known of its value."""
+class Known:
+    """What is known of a value being proven (a class of first guesses, a part): a proven
+    lower bound, or the exact value with its worst case and tree; whether a task on it runs,
+    and whether a search ran on it (not only bounds)."""
 
-    second: int
     bound: int
     exact: bool = False
     worst: int = 0
@@ -40,6 +41,13 @@ class Part:
             self.bound, self.exact, self.worst, self.rows = total, True, worst, rows
         elif not self.exact:
             self.bound = max(self.bound, total)
+
+
+@dataclass(slots=True, kw_only=True)
+class Part(Known):
+    """One part: its second guess (or the whole bucket), and what is known of its value."""
+
+    second: int
 
 
 @dataclass(slots=True)
@@ -95,7 +103,9 @@ class SplitClass:
     @classmethod
     def planned(cls, guess: int, size: int, plans: list[PartPlan]) -> SplitClass:
         buckets = [
-            BucketParts(plan.pattern, plan.size, [Part(row, bound) for row, bound in plan.parts])
+            BucketParts(
+                plan.pattern, plan.size, [Part(bound, second=row) for row, bound in plan.parts]
+            )
             for plan in plans
         ]
         # The largest buckets first: they take longest.
