@@ -73,17 +73,19 @@ def test_top_k_are_exact_and_the_rest_above_them(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("game", "length", "alphabet"), [("mastermind", 3, "abc"), ("bulls", 3, "0123")]
 )
+@pytest.mark.parametrize("in_parts", [False, True])
 def test_the_best_equals_a_brute_force(
-    game: str, length: int, alphabet: str, tmp_path: Path
+    game: str, length: int, alphabet: str, in_parts: bool, tmp_path: Path
 ) -> None:
-    """Against the exhaustive search that tries every guess everywhere."""
+    """Against the exhaustive search that tries every guess everywhere (also proven in parts,
+    every bucket of three secrets or more by its second guesses)."""
     small_game = find_game(game, GameOverrides(length=length, alphabet=alphabet))
     proof = prove(
-        ProofSpec(small_game),
+        ProofSpec(small_game, split=in_parts, split_min=3),
         InProcessRunner(),
         ResultsLog(tmp_path / "r.jsonl", small_game, False),
     )
-    assert proof.best is not None
+    assert proof.best is not None and (proof.counts.parts > 0) == in_parts
     assert (proof.best.total, proof.best.worst) == brute_force(small_game)
 
 

@@ -91,6 +91,10 @@ def prove_command(
         with status_bar(f"proving {short}") as update:
 
             def progress(counts: ProofCounts) -> None:
+                if counts.parts:  # few classes, proven in parts: the bar counts the parts
+                    detail = f"parts of first guesses; every play ≥ {counts.lower_bound}"
+                    update(counts.parts_done, counts.parts, detail)
+                    return
                 detail = (
                     f"{counts.refuted_by_bound} refuted by bound,"
                     f" {counts.refuted - counts.refuted_by_bound} by search,"
@@ -137,6 +141,8 @@ def _data(proof: Proof, results: Path, tree: Path | None) -> dict[str, Any]:
         "refuted": proof.counts.refuted,
         "refuted_by_bound": proof.counts.refuted_by_bound,
         "computed": proof.counts.computed,
+        "parts": proof.counts.parts,
+        "parts_done": proof.counts.parts_done,
         "seconds": round(proof.seconds, 3),
         "results": os.fspath(results),
         "tree": None if tree is None else os.fspath(tree),

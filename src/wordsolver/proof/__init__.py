@@ -3,9 +3,11 @@
 :func:`prove` bounds every first guess and proves the best K exact (:mod:`.driver`), sharing
 the first guesses out to a runner (:mod:`.runners`: this process, or a Dask cluster) whose
 workers evaluate one first guess under a cutoff each (:mod:`.prover`), searching one guess per
-symmetry class where the game has symmetries (:mod:`.symmetry`, :mod:`.symmetric`), and keeps
-every finished first guess in a results file at once (:mod:`.results`), so a stopped proof
-resumes where it stopped.
+symmetry class where the game has symmetries (:mod:`.symmetry`, :mod:`.symmetric`); a game
+with very few classes (Bulls and Cows: one) has each proven in parts, its buckets by their
+second guesses' classes (:mod:`.parts`, :mod:`.split`), so that the workers share it. Every
+finished first guess or part goes to a results file at once (:mod:`.results`), so a stopped
+proof resumes where it stopped.
 
 Floors: above the search (:mod:`wordsolver.search`) and the tree (:mod:`wordsolver.tree`),
 below the faces.

@@ -4,8 +4,11 @@ First guesses of equal value are taken as one class (a symmetry class, else the 
 split the secrets alike), bounded cheaply, then evaluated most promising first, each only for
 a value that can still reach the best K (the cutoff: the K-th best exact total so far). A
 class is settled when its value is exact or its lower bound passes the cutoff; the proof ends
-when every class is settled. Every outcome goes to the results file the moment it arrives,
-and the entries found there at the start are taken as they are, so a stopped proof resumes.
+when every class is settled. With fewer classes than :data:`SPLIT_BELOW` (Bulls and Cows has
+one) each class is proven in parts, its buckets by their second guesses' classes
+(:mod:`.parts`, :mod:`.split`), so that the workers share it. Every outcome goes to the results
+file the moment it arrives, and the entries found there at the start are taken as they are,
+so a stopped proof resumes.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.arrays import IdArray
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game
 from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_members, prover_for
 from wordsolver.proof.results import Entry, ResultsLog
 from wordsolver.proof.runners import Runner, Task
+from wordsolver.proof.split import Known, SplitClass
 from wordsolver.search import INFEASIBLE
 from wordsolver.tree.node import DecisionTree
 from wordsolver.tree.optimal import nodes_of
@@ -40,6 +44,11 @@ class ProofCounts:
     #: Tasks run by this call (not read from the results file).
     computed: int
     running: int = 0
+    #: Parts of the classes proven in parts: settled, and all (0 when none is).
+    parts_done: int = 0
+    parts: int = 0
+    #: The least total any play can have, proven so far.
+    lower_bound: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,23 +87,44 @@ class Proof:
         return next((standing for standing in self.ranking if standing.exact), None)
 
 
-@dataclass(slots=True)
-class _Class:
+@dataclass(slots=True, kw_only=True)
+class _Class(Known):
     """First guesses of one value: the one searched, all of them, and what is known."""
 
     searched: int
     members: IdArray
-    bound: int
-    exact: bool = False
-    worst: int = 0
-    rows: Int64Array | None = None
-    running: bool = False
-    computed: bool = False
-    #: Whether a search ran on it (not only bounds).
-    took_search: bool = False
+    #: Its parts, when it is proven in parts.
+    split: SplitClass | None = None
+
+    def refresh(self) -> None:
+        """Take what the parts add up to (a bound, or the exact value once all settle)."""
+        split = self.split
+        if split is None:
+            return
+        self.running = split.running()
+        if self.exact:
+            return
+        if split.exact():
+            self.bound, self.exact, self.worst = split.lower(), True, split.worst()
+            self.rows = split.rows() if self.bound < INFEASIBLE else None
+        else:
+            self.bound = max(self.bound, split.lower())
 
 
 ProofProgress = Callable[[ProofCounts], None]
+
+#: Games with fewer classes of first guesses than this have each proven in parts ...
+SPLIT_BELOW = 4
+#: ... when they have this many secrets (a smaller game is proven whole in seconds).
+SPLIT_SECRETS = 1000
+
+
+def in_parts(spec: ProofSpec, classes: int) -> bool:
+    """Whether a proof of ``spec`` with this many classes of first guesses proves each in
+    parts (``spec.split``; None: when there are few classes and the game is not small)."""
+    if spec.split is not None:
+        return spec.split
+    return classes < SPLIT_BELOW and len(spec.game.secrets) >= SPLIT_SECRETS
 
 
 def prove(
@@ -122,17 +152,18 @@ def prove(
     searched = np.array([int(group[0]) for group in groups], dtype=np.intp)
     bounds = prover.bounds(searched)
     classes = [
-        _Class(int(row), group, int(bound))
+        _Class(int(bound), searched=int(row), members=group)
         for row, group, bound in zip(searched, groups, bounds, strict=True)
     ]
     class_of = np.empty(len(words), dtype=np.intp)
     for index, group in enumerate(groups):
         class_of[group] = index
+    if in_parts(spec, len(classes)):
+        _plan_parts(prover, classes, spec.split_min)
     for entry in results:
         row = game.guess_index.get(entry.guess)
         if row is not None:
-            _take(classes[class_of[row]], entry.total, entry.exact, entry.worst, entry.rows)
-            classes[class_of[row]].took_search |= entry.searched
+            _take_entry(classes[class_of[row]], entry, game.guess_index)
     ledger = _Ledger(classes, top)
 
     def report() -> None:
@@ -144,32 +175,58 @@ def prove(
     def next_task() -> Task | None:
         if stop_at is not None and time.monotonic() >= stop_at:
             return None
-        chosen = ledger.next_class()
-        if chosen is None:
-            return None
-        chosen.running = True
-        return Task(chosen.searched, ledger.cutoff())
+        return ledger.next_task()
 
     for outcome in runner.run(spec, next_task, stop_at):
+        ledger.computed += 1
         known = classes[class_of[outcome.guess]]
-        known.running = False
-        known.computed = True
         known.took_search |= outcome.searched
-        _take(known, outcome.total, outcome.exact, outcome.worst, outcome.rows)
+        part = None if known.split is None else known.split.part(outcome.pattern, outcome.second)
+        if part is None:
+            known.running = False
+            known.take(outcome.total, outcome.exact, outcome.worst, outcome.rows)
+        else:
+            part.running = False
+            part.took_search |= outcome.searched
+            part.take(outcome.total, outcome.exact, outcome.worst, outcome.rows)
+            known.refresh()
         results.add(_entry(words, outcome))
+        if part is not None and known.exact and known.rows is not None:
+            results.add(_class_entry(words, known))
         report()
     return _finish(prover, classes, ledger, top, time.perf_counter() - started)
 
 
-def _take(known: _Class, total: int, exact: bool, worst: int, rows: Int64Array | None) -> None:
-    """What an outcome or a recorded entry says of a class: an exact value, or a bound."""
-    if exact:
-        known.bound, known.exact, known.worst, known.rows = total, True, worst, rows
-    elif not known.exact:
-        known.bound = max(known.bound, total)
+def _plan_parts(prover: FirstGuessProver, classes: list[_Class], min_size: int) -> None:
+    """Prove each class in parts, where the game's symmetry names the second guesses'."""
+    parts = prover.parts
+    if parts is None:
+        return
+    size = len(prover.candidates)
+    for known in classes:
+        plans = parts.plan(known.searched, min_size)
+        known.split = SplitClass.planned(known.searched, size, plans)
+        known.bound = max(known.bound, known.split.lower())
+
+
+def _take_entry(known: _Class, entry: Entry, guess_index: dict[str, int]) -> None:
+    """What a recorded entry says of a class, or of one of its parts."""
+    known.took_search |= entry.searched
+    if entry.pattern is None:
+        known.take(entry.total, entry.exact, entry.worst, entry.rows)
+        return
+    if known.split is None:
+        return  # a part of a proof in parts: this proof takes classes whole
+    second = -1 if entry.second is None else guess_index.get(entry.second, -2)
+    part = known.split.part(entry.pattern, second)
+    if part is not None:
+        part.took_search |= entry.searched
+        part.take(entry.total, entry.exact, entry.worst, entry.rows)
+        known.refresh()
 
 
 def _entry(words: tuple[str, ...], outcome: Outcome) -> Entry:
+    part = outcome.pattern >= 0
     return Entry(
         words[outcome.guess],
         outcome.total,
@@ -178,7 +235,14 @@ def _entry(words: tuple[str, ...], outcome: Outcome) -> Entry:
         outcome.seconds,
         outcome.rows,
         outcome.searched,
+        pattern=outcome.pattern if part else None,
+        second=words[outcome.second] if part and outcome.second >= 0 else None,
     )
+
+
+def _class_entry(words: tuple[str, ...], known: _Class) -> Entry:
+    """A class proven in parts, exact: recorded whole too (a resumed proof takes it so)."""
+    return Entry(words[known.searched], known.bound, True, known.worst, 0.0, known.rows)
 
 
 class _Ledger:
@@ -187,6 +251,8 @@ class _Ledger:
     def __init__(self, classes: list[_Class], top: int) -> None:
         self.classes = classes
         self.top = top
+        #: Tasks finished by this call.
+        self.computed = 0
         # Most promising first: the least bound, then the first row.
         self.order = sorted(classes, key=lambda known: (known.bound, known.searched))
 
@@ -205,19 +271,34 @@ class _Ledger:
         """Exact, or bounded out of the best K (or out of reach of the tries allowed)."""
         return known.exact or known.bound > cutoff or known.bound >= INFEASIBLE
 
-    def next_class(self) -> _Class | None:
-        """The most promising class not settled nor running; None while the running ones may
-        still settle it (no class runs without a cutoff while others could give one)."""
+    def next_task(self) -> Task | None:
+        """The most promising class not settled nor running (or the next part of a class
+        proven in parts), marked running; None while the running ones may still settle the
+        rest (no class runs without a cutoff while others could give one)."""
         cutoff = self.cutoff()
-        if cutoff >= INFEASIBLE:
-            exact = sum(len(known.members) for known in self.classes if known.exact)
-            running = sum(len(known.members) for known in self.classes if known.running)
-            if exact + running >= self.top:
-                return None
         for known in self.order:
-            if not known.running and not self.settled(known, cutoff):
-                return known
+            if self.settled(known, cutoff):
+                continue
+            if known.split is not None:
+                found = known.split.next_part(cutoff)
+                if found is None:
+                    continue
+                bucket, part, part_cutoff = found
+                part.running = known.running = True
+                return Task(known.searched, part_cutoff, bucket.pattern, part.second)
+            if known.running:
+                continue
+            if cutoff >= INFEASIBLE and self._enough_running():
+                return None
+            known.running = True
+            return Task(known.searched, cutoff)
         return None
+
+    def _enough_running(self) -> bool:
+        """Whether the classes exact or running could already make the best K."""
+        exact = sum(len(known.members) for known in self.classes if known.exact)
+        running = sum(len(known.members) for known in self.classes if known.running)
+        return exact + running >= self.top
 
     def counts(self) -> ProofCounts:
         cutoff = self.cutoff()
@@ -225,14 +306,23 @@ class _Ledger:
         refuted = [
             known for known in self.classes if not known.exact and self.settled(known, cutoff)
         ]
+        split_counts = []
+        for known in self.classes:
+            if known.split is not None:
+                done, parts = known.split.counts()
+                # Every part of a settled class is done (a refuted class's need not run).
+                split_counts.append((parts if self.settled(known, cutoff) else done, parts))
         return ProofCounts(
             classes=len(self.classes),
             done=exact + len(refuted),
             refuted=len(refuted),
             refuted_by_bound=sum(not known.took_search for known in refuted),
             exact=exact,
-            computed=sum(known.computed for known in self.classes),
+            computed=self.computed,
             running=sum(known.running for known in self.classes),
+            parts_done=sum(parts[0] for parts in split_counts),
+            parts=sum(parts[1] for parts in split_counts),
+            lower_bound=min(known.bound for known in self.classes),
         )
 
 

@@ -19,7 +19,8 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, matrix_bytes, pattern_matrix
 from wordsolver.proof.first_guess import FirstGuessSearch
-from wordsolver.proof.symmetric import SymmetricSearch
+from wordsolver.proof.parts import WHOLE, FirstGuessParts
+from wordsolver.proof.symmetric import SYMMETRY_MIN, SymmetricSearch
 from wordsolver.proof.symmetry import Symmetry, game_symmetry
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, FirstGuessValue
 from wordsolver.search.compiled import exact_search
@@ -32,12 +33,17 @@ _CORE_BYTES = MEMO_BYTES
 @dataclass(frozen=True, slots=True)
 class ProofSpec:
     """What a proof proves: a game (its rules and lists) in a mode. ``symmetric`` uses the
-    game's symmetry when it has one; ``threads`` caps the threads of a worker's kernels."""
+    game's symmetry when it has one; ``threads`` caps the threads of a worker's kernels.
+    ``split`` proves each class of first guesses in parts (by buckets and second guesses,
+    :mod:`.parts`; None: when there are few classes and a symmetry), buckets of fewer than
+    ``split_min`` secrets being one part each."""
 
     game: Game
     hard: bool = False
     symmetric: bool = True
     threads: int | None = None
+    split: bool | None = None
+    split_min: int = SYMMETRY_MIN
 
     @property
     def key(self) -> str:
@@ -61,6 +67,10 @@ class Outcome:
     searched: bool
     seconds: float
     rows: Int64Array | None = field(default=None, repr=False)
+    #: A part's bucket and second guess (-1, -1: the first guess whole; the second -1: the
+    #: whole bucket).
+    pattern: int = -1
+    second: int = WHOLE
 
 
 def process_bytes(game: Game) -> int:
@@ -85,6 +95,10 @@ class FirstGuessProver:
         symmetric = None if found is None else SymmetricSearch(self.search, found)
         self._first = FirstGuessSearch(
             self.search, self.candidates, self.tries, self.pool, symmetric
+        )
+        #: First guesses in parts (None without a symmetry to name second-guess classes).
+        self.parts = (
+            None if symmetric is None else FirstGuessParts(symmetric, self.tries, self.pool)
         )
 
     def bounds(self, rows: IdArray) -> Int64Array:
@@ -115,6 +129,20 @@ class FirstGuessProver:
         seconds = time.perf_counter() - started
         return Outcome(guess, value.total, value.exact, value.worst, searched, seconds, rows)
 
+    def evaluate_part(self, guess: int, pattern: int, second: int, cutoff: int) -> Outcome:
+        """One part of ``guess`` (:meth:`FirstGuessParts.value`), timed, with its tree rows
+        when exact."""
+        parts = self.parts
+        if parts is None:
+            raise ValueError("a proof in parts needs the game's symmetry")
+        started = time.perf_counter()
+        value = parts.value(guess, pattern, second, cutoff)
+        exact = value.exact and value.lower < INFEASIBLE
+        rows = parts.tree_rows(guess, pattern, second) if exact else None
+        seconds = time.perf_counter() - started
+        total, worst = value.lower, value.worst
+        return Outcome(guess, total, value.exact, worst, True, seconds, rows, pattern, second)
+
 
 #: This process's prover (one setup at a time: a new one replaces it).
 _PROVERS: dict[str, FirstGuessProver] = {}
@@ -136,6 +164,11 @@ def prover_for(spec: ProofSpec, matrix: PatternMatrix | None = None) -> FirstGue
 def evaluate_first_guess(spec: ProofSpec, guess: int, cutoff: int) -> Outcome:
     """The task a worker runs (see :meth:`FirstGuessProver.evaluate`)."""
     return prover_for(spec).evaluate(guess, cutoff)
+
+
+def evaluate_part(spec: ProofSpec, guess: int, pattern: int, second: int, cutoff: int) -> Outcome:
+    """The task a worker runs for a part (see :meth:`FirstGuessProver.evaluate_part`)."""
+    return prover_for(spec).evaluate_part(guess, pattern, second, cutoff)
 
 
 def class_members(prover: FirstGuessProver) -> list[IdArray]:

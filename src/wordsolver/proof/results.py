@@ -11,11 +11,15 @@ machine lost power) is left out with a warning and that guess is computed again.
      "tree": [[guess row, parent node, pattern], ...]}
     {"guess": "abcd", "total": 5637, "exact": false, "worst": 0, "seconds": 25.4}
     {"guess": "aaaa", "total": 5820, "exact": false, "worst": 0, "seconds": 0.1, "searched": false}
+    {"guess": "0123", "total": 5548, "exact": true, "worst": 6, "seconds": 38.1, "pattern": 2,
+     "second": "1245", "tree": [...]}
 
 ``game`` is the tree file's record of the game (:func:`wordsolver.tree.storage.game_identity`:
 rules and the lists' digests); a file whose game, mode or engine differ is refused, never
-mixed in. ``searched: false`` marks a guess refuted by its bounds alone. A guess may appear
-more than once (a bound later made exact); the last line wins.
+mixed in. ``searched: false`` marks a guess refuted by its bounds alone. A line with a
+``pattern`` is one part of a first guess proven in parts (:mod:`wordsolver.proof.parts`): its
+bucket of that pattern, played with the ``second`` guess (without one: the whole bucket). A
+guess or part may appear more than once (a bound later made exact); the last line wins.
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ from wordsolver.tree.storage import game_identity
 
 FORMAT = "wordsolver-proof"
 VERSION = 1
-#: Bumped whenever the values or bounds the proof records could change meaning.
-PROOF_ENGINE = 1
+#: Bumped whenever the values or bounds the proof records could change meaning (2: parts).
+PROOF_ENGINE = 2
 
 
 class ResultsFileError(WordsolverError):
@@ -59,6 +63,15 @@ class Entry:
     rows: Int64Array | None = None
     #: Whether it took a search (False: refuted by its bounds alone).
     searched: bool = True
+    #: A part of ``guess`` (:mod:`wordsolver.proof.parts`): its bucket's pattern, and its
+    #: second guess (None: the whole bucket); no pattern: the first guess whole.
+    pattern: int | None = None
+    second: str | None = None
+
+    @property
+    def key(self) -> tuple[str, int | None, str | None]:
+        """What the entry is of: a first guess, or one part of it."""
+        return self.guess, self.pattern, self.second
 
     def to_json(self) -> dict[str, Any]:
         """The entry as one line's data."""
@@ -71,6 +84,10 @@ class Entry:
         }
         if not self.searched:
             data["searched"] = False
+        if self.pattern is not None:
+            data["pattern"] = self.pattern
+            if self.second is not None:
+                data["second"] = self.second
         if self.rows is not None:
             data["tree"] = self.rows.tolist()
         return data
@@ -79,9 +96,12 @@ class Entry:
     def from_json(cls, data: dict[str, Any]) -> Entry:
         """Read one line's data (KeyError, TypeError or ValueError when damaged)."""
         rows = data.get("tree")
-        total, worst = data["total"], data["worst"]
+        total, worst, pattern = data["total"], data["worst"], data.get("pattern")
         if not (isinstance(total, int) and isinstance(worst, int)) or total < 0:
             raise ValueError("a total and worst case are whole numbers")
+        if pattern is not None and not isinstance(pattern, int):
+            raise ValueError("a part's pattern is a whole number")
+        second = data.get("second")
         return cls(
             guess=str(data["guess"]),
             total=total,
@@ -90,6 +110,8 @@ class Entry:
             seconds=float(data["seconds"]),
             rows=None if rows is None else np.array(rows, dtype=np.int64).reshape(-1, 3),
             searched=bool(data.get("searched", True)),
+            pattern=pattern,
+            second=None if second is None else str(second),
         )
 
 
@@ -110,8 +132,8 @@ class ResultsLog:
     def __init__(self, path: Path, game: Game, hard: bool) -> None:
         self.path = path
         self.expected = header(game, hard)
-        #: The entries read, by guess (the last line of a guess wins).
-        self.entries: dict[str, Entry] = {}
+        #: The entries read, by first guess or part (the last line of each wins).
+        self.entries: dict[tuple[str, int | None, str | None], Entry] = {}
         if path.exists():
             self._read()
         else:
@@ -143,7 +165,7 @@ class ResultsLog:
                     self._cut(len(line))
                     return
                 raise ResultsFileError(f"{self.path}: damaged at line {number}") from None
-            self.entries[entry.guess] = entry
+            self.entries[entry.key] = entry
         if torn:  # a whole last line without its newline: appends start on a line of their own
             self._append(b"\n")
 
@@ -194,7 +216,7 @@ class ResultsLog:
                 raise UserFileError(f"{self.path}: cannot write ({error.strerror})") from None
         line = json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":"))
         self._append(line.encode() + b"\n")
-        self.entries[entry.guess] = entry
+        self.entries[entry.key] = entry
 
     def _append(self, data: bytes) -> None:
         try:

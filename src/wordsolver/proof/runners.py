@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from wordsolver.errors import WordsolverError
-from wordsolver.proof.prover import Outcome, ProofSpec, evaluate_first_guess
+from wordsolver.proof.prover import Outcome, ProofSpec, evaluate_first_guess, evaluate_part
 
 #: How long connecting to a scheduler may take before it is called unreachable.
 CONNECT_SECONDS = 3.0
@@ -33,10 +33,20 @@ TASKS_PER_THREAD = 2
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """Evaluate ``guess`` played first: exactly if its total is at most ``cutoff``."""
+    """Evaluate ``guess`` played first: exactly if its total is at most ``cutoff``; or, with
+    ``pattern`` given, one part of it (its bucket of that pattern, by the ``second`` guess, -1:
+    the whole bucket), exactly if that part's total is at most ``cutoff``."""
 
     guess: int
     cutoff: int
+    pattern: int = -1
+    second: int = -1
+
+    def call(self) -> tuple[Callable[..., Outcome], tuple[int, ...]]:
+        """The worker's function for the task and its arguments after the spec."""
+        if self.pattern < 0:
+            return evaluate_first_guess, (self.guess, self.cutoff)
+        return evaluate_part, (self.guess, self.pattern, self.second, self.cutoff)
 
 
 #: The proof's next task, or None when it has none to give until an outcome comes in.
@@ -79,7 +89,8 @@ class InProcessRunner:
     ) -> Iterator[Outcome]:
         """Each task in turn (a task running at ``stop_at`` is finished first)."""
         while (task := next_task()) is not None:
-            yield evaluate_first_guess(spec, task.guess, task.cutoff)
+            function, arguments = task.call()
+            yield function(spec, *arguments)
 
     def close(self) -> None:
         """Nothing to stop."""
@@ -144,9 +155,8 @@ class DaskRunner:
                     task = next_task()
                     if task is None:
                         break
-                    future = self._client.submit(
-                        evaluate_first_guess, shared, task.guess, task.cutoff, pure=False
-                    )
+                    function, arguments = task.call()
+                    future = self._client.submit(function, shared, *arguments, pure=False)
                     future.add_done_callback(finished.put)
                     running.add(future)
                 if not running:

@@ -19,8 +19,7 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.partition import partition_stats, split
 from wordsolver.proof.symmetry import Symmetry
 from wordsolver.search import INFEASIBLE, OptimalSearch, SetValue
-from wordsolver.search.exact import Pool
-from wordsolver.search.exact import _better as better
+from wordsolver.search.exact import GuessOrder, Pool, best_of_guesses
 
 #: Sets of fewer secrets go straight to the search's core.
 SYMMETRY_MIN = 64
@@ -139,28 +138,18 @@ class SymmetricSearch:
         if len(useful) == 0:
             return SetValue(max(int(bound.min()), beta))
         order = useful[np.lexsort((stats.sum_squares[useful], bound[useful]))]
-        best = SetValue(beta)
-        untried_floor = INFEASIBLE
-        for position, k in enumerate(order):
-            if bound[k] > best.lower or (bound[k] == best.lower and best.exact and best.worst <= 2):
-                untried_floor = int(bound[order[position:]].min())
-                break
-            guess = int(rows[k])
-            if closed[k]:
-                candidate = SetValue(int(bound[k]), True, int(closed_worst[k]), guess)
-            else:
-                candidate = self._try_guess(
-                    candidates, tries_left, pool, guess, best.lower, fan_out, history
-                )
-            if candidate.exact and better(candidate, best):
-                best = candidate
-            elif not candidate.exact:
-                untried_floor = min(untried_floor, candidate.lower)
+        best, untried_floor = best_of_guesses(
+            GuessOrder(order, rows, bound, closed, closed_worst),
+            beta,
+            lambda guess, limit: self.try_guess(
+                candidates, tries_left, pool, guess, limit, fan_out, history
+            ),
+        )
         if best.exact:
             return best
         return SetValue(max(untried_floor, beta))
 
-    def _try_guess(
+    def try_guess(
         self,
         candidates: IdArray,
         tries_left: int,
@@ -204,14 +193,21 @@ def guess_rows(
     """The tree rows of ``guess`` played on a set, each bucket's optimal subtree below it (the
     buckets solved exactly already); the pool of each bucket is the one the rules leave."""
     search = solver.search if isinstance(solver, SymmetricSearch) else solver
-    game = search.game
-    rows = [np.array([[guess, 0, -1]], dtype=np.int64)]
-    size = 1
+    children = []
     for pattern, members in split(search.matrix.values[guess, candidates], candidates):
-        if pattern == game.win_pattern:
+        if pattern == search.game.win_pattern:
             continue
         child_pool = search.pool_after(pool, guess, pattern, members)
-        sub = solver.tree_rows(members, tries_left - 1, child_pool).copy()
+        children.append((int(pattern), solver.tree_rows(members, tries_left - 1, child_pool)))
+    return joined_rows(guess, children)
+
+
+def joined_rows(guess: int, children: list[tuple[int, Int64Array]]) -> Int64Array:
+    """The tree rows of ``guess`` at the root with each (pattern, subtree rows) below it."""
+    rows = [np.array([[guess, 0, -1]], dtype=np.int64)]
+    size = 1
+    for pattern, child in children:
+        sub = child.copy()
         sub[:, 1] = np.where(sub[:, 1] == 0, 1, sub[:, 1] + size)
         sub[0, 2] = pattern
         rows.append(sub)

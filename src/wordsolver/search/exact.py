@@ -215,21 +215,13 @@ class OptimalSearch:
         if self.limit.beam is not None:
             order = order[: self.limit.beam]
 
-        best = SetValue(beta)
-        untried_floor = INFEASIBLE
-        for position, k in enumerate(order):
-            if bound[k] > best.lower or (bound[k] == best.lower and best.exact and best.worst <= 2):
-                untried_floor = int(bound[order[position:]].min())
-                break
-            guess = int(scored[k])
-            if closed[k]:
-                candidate = SetValue(int(bound[k]), True, int(closed_worst[k]), guess)
-            else:
-                candidate = self.try_guess(candidates, tries_left, pool, guess, best.lower, fan_out)
-            if candidate.exact and _better(candidate, best):
-                best = candidate
-            elif not candidate.exact:
-                untried_floor = min(untried_floor, candidate.lower)
+        best, untried_floor = best_of_guesses(
+            GuessOrder(order, scored, bound, closed, closed_worst),
+            beta,
+            lambda guess, limit: self.try_guess(
+                candidates, tries_left, pool, guess, limit, fan_out
+            ),
+        )
         if best.exact:
             return best
         outside = bound[np.setdiff1d(np.arange(len(scored)), order, assume_unique=True)]
@@ -470,3 +462,41 @@ def _better(candidate: SetValue, best: SetValue) -> bool:
     if not best.exact:
         return candidate.lower <= best.lower
     return (candidate.lower, candidate.worst) < (best.lower, best.worst)
+
+
+@dataclass(frozen=True, slots=True)
+class GuessOrder:
+    """A set's guesses in the order a search tries them (``order`` indexes the others): their
+    rows, bounds, whether the bound is their value (``closed``) and its worst case then."""
+
+    order: IdArray
+    rows: IdArray
+    bound: Int64Array
+    closed: npt.NDArray[np.bool_]
+    closed_worst: Int64Array
+
+
+def best_of_guesses(
+    guesses: GuessOrder, beta: int, try_guess: Callable[[int, int], SetValue]
+) -> tuple[SetValue, int]:
+    """The best guess of a set by the search's rules: in order, each guess whose bound can
+    still beat the best so far is valued by ``try_guess(guess, best total)`` (exact if at most
+    it, else a lower bound above); the best (``SetValue(beta)`` when none is exact below
+    ``beta``) and the least lower bound of the guesses not solved (INFEASIBLE: none)."""
+    best = SetValue(beta)
+    untried_floor = INFEASIBLE
+    order, bound = guesses.order, guesses.bound
+    for position, k in enumerate(order):
+        if bound[k] > best.lower or (bound[k] == best.lower and best.exact and best.worst <= 2):
+            untried_floor = int(bound[order[position:]].min())
+            break
+        guess = int(guesses.rows[k])
+        if guesses.closed[k]:
+            candidate = SetValue(int(bound[k]), True, int(guesses.closed_worst[k]), guess)
+        else:
+            candidate = try_guess(guess, best.lower)
+        if candidate.exact and _better(candidate, best):
+            best = candidate
+        elif not candidate.exact:
+            untried_floor = min(untried_floor, candidate.lower)
+    return best, untried_floor

@@ -1,0 +1,115 @@
+"""A first guess's value in parts: its buckets, each by the classes of its second guesses.
+
+When a game has fewer classes of first guesses than a cluster has workers (Bulls and Cows: all
+5,040 first guesses are one class), a task per first guess leaves the workers idle. Its value
+is the sum of its buckets' values, and a bucket's value is the least over its second guesses,
+so the work splits into parts: (bucket, class of second guesses under the permutations that
+fix the first guess), or a whole bucket when it is small. This module plans the parts of a
+first guess (each with a proven lower bound) and values one part under a cutoff; which parts
+run, and what their values add up to, is :mod:`.split`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.partition import partition_stats, split
+from wordsolver.proof.symmetric import SYMMETRY_MIN, SymmetricSearch, guess_rows
+from wordsolver.search import INFEASIBLE, SetValue
+from wordsolver.search.exact import Pool
+
+#: A part that is a whole bucket (no second guess named).
+WHOLE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class PartPlan:
+    """A bucket of a first guess: its pattern and size, and its parts as (second guess, proven
+    lower bound) pairs, most promising first (one ``(WHOLE, bound)`` for a whole bucket)."""
+
+    pattern: int
+    size: int
+    parts: tuple[tuple[int, int], ...]
+
+
+class FirstGuessParts:
+    """Parts of first guesses planned and valued on one process's symmetric search."""
+
+    def __init__(self, symmetric: SymmetricSearch, tries: int, pool: Pool) -> None:
+        self.symmetric = symmetric
+        self.search = symmetric.search
+        self.tries = tries
+        self.pool = pool
+        self.candidates = np.arange(len(self.search.game.secrets), dtype=np.intp)
+        #: (first guess, pattern) → the bucket's secrets, its pool, its second guesses' fan-out.
+        self._buckets: dict[tuple[int, int], tuple[IdArray, Pool, int]] = {}
+
+    def _bucket(self, guess: int, pattern: int) -> tuple[IdArray, Pool, int]:
+        key = (guess, pattern)
+        known = self._buckets.get(key)
+        if known is None:
+            search = self.search
+            row = search.matrix.values[guess, self.candidates]
+            members = self.candidates[row == pattern]
+            pool = search.pool_after(self.pool, guess, pattern, members)
+            classes = self.symmetric.symmetry.representatives((guess,), pool)
+            fan_out = int(partition_stats(search.matrix, classes, members).n_buckets.max())
+            known = self._buckets[key] = (members, pool, fan_out)
+        return known
+
+    def plan(self, guess: int, min_size: int = SYMMETRY_MIN) -> list[PartPlan]:
+        """The buckets of ``guess`` played first (the win left out), each with its parts:
+        buckets of fewer than ``min_size`` secrets (or too few tries left for the symmetric
+        search) are one part; the others one part per useful class of second guesses."""
+        search = self.search
+        matrix, game = search.matrix, search.game
+        plans = []
+        values = matrix.values[guess, self.candidates]
+        for pattern, members in split(values, self.candidates):
+            if pattern == game.win_pattern:
+                continue
+            members, pool, _ = self._bucket(guess, int(pattern))
+            classes = self.symmetric.symmetry.representatives((guess,), pool)
+            n = len(members)
+            if n < max(min_size, 3) or self.tries - 1 <= 2 or len(classes) == len(pool):
+                parts: tuple[tuple[int, int], ...] = ((WHOLE, search.first_bound(members, pool)),)
+            else:
+                stats = partition_stats(matrix, classes, members)
+                in_play = np.zeros(len(game.secrets) + 1, dtype=np.bool_)
+                in_play[members] = True
+                can_win = in_play[game.secret_of_guess[stats.rows]]
+                # A guess that leaves the set whole and cannot win only costs a guess.
+                useful = stats.rows[(stats.n_buckets > 1) | can_win]
+                rows, floors = search.guess_floors(members, useful)
+                bound_of = dict(zip(rows.tolist(), floors.tolist(), strict=True))
+                ranked = sorted(
+                    ((int(row), int(bound_of.get(int(row), 0))) for row in useful),
+                    key=lambda part: (part[1], part[0]),
+                )
+                parts = tuple(ranked)
+            plans.append(PartPlan(int(pattern), n, parts))
+        return plans
+
+    def value(self, guess: int, pattern: int, second: int, cutoff: int) -> SetValue:
+        """The exact value of a part if it is at most ``cutoff``, else a proven lower bound
+        above it: the bucket's least total (``second`` WHOLE), or its total when ``second``
+        is played on it."""
+        members, pool, fan_out = self._bucket(guess, pattern)
+        tries_left = self.tries - 1
+        if second == WHOLE:
+            beta = cutoff + 1 if cutoff < INFEASIBLE else INFEASIBLE
+            return self.symmetric.solve(members, tries_left, pool, beta, (guess,))
+        return self.symmetric.try_guess(
+            members, tries_left, pool, second, cutoff, fan_out, (guess,)
+        )
+
+    def tree_rows(self, guess: int, pattern: int, second: int) -> Int64Array:
+        """The optimal tree of a part valued exact (rooted at its second guess)."""
+        members, pool, _ = self._bucket(guess, pattern)
+        tries_left = self.tries - 1
+        if second == WHOLE:
+            return self.symmetric.tree_rows(members, tries_left, pool)
+        return guess_rows(self.symmetric, second, members, tries_left, pool)
