@@ -164,12 +164,13 @@ private:
         Id* kept = arena_.take<Id>(std::size_t(m));
         Id mk = keep_guesses(f, set, n, pool, m, all, dedup, arena_, scratch_a, scratch_b, kept);
 
-        // The kept guesses, and the frame the set is searched in.
-        i64* n_buckets = arena_.take<i64>(std::size_t(mk));
-        i64* worst = arena_.take<i64>(std::size_t(mk));
-        i64* sum_squares = arena_.take<i64>(std::size_t(mk));
-        std::uint8_t* can_win = arena_.take<std::uint8_t>(std::size_t(mk));
-        Id* outer = arena_.take<Id>(std::size_t(mk));
+        // The kept guesses, moved to the front of the pool's scores (kept is increasing, so
+        // in place), and the frame the set is searched in.
+        i64* n_buckets = all.n_buckets;
+        i64* worst = all.worst;
+        i64* sum_squares = all.sum_squares;
+        std::uint8_t* can_win = all.can_win;
+        Id* outer = kept;
         for (Id k = 0; k < mk; k++) {
             Id j = kept[k];
             n_buckets[k] = all.n_buckets[j];
