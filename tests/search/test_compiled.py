@@ -122,6 +122,38 @@ def test_the_least_floor_and_the_floors_in_order_match_every_guess_floor(
         assert in_order.tolist() == [floor_of[row] for row in first.order.tolist()]
 
 
+def distinct_guesses(matrix: PatternMatrix, candidates: np.ndarray) -> list[int]:
+    """One guess per distinct split, the earliest, and every guess that may win: a guess is
+    dropped only when it cannot win and an earlier guess kept splits the set the same way."""
+    game = matrix.game
+    seen: set[tuple[int, ...]] = set()
+    kept = []
+    for guess in range(len(game.guesses)):
+        patterns = matrix.values[guess, candidates].tolist()
+        first_seen: dict[int, int] = {}
+        split = tuple(first_seen.setdefault(p, len(first_seen)) for p in patterns)
+        wins = int(game.secret_of_guess[guess]) in set(candidates.tolist())
+        if len(first_seen) == 1 and not wins:
+            continue
+        if split in seen and not wins:
+            continue
+        seen.add(split)
+        kept.append(guess)
+    return kept
+
+
+@pytest.mark.parametrize("name", [*LARGE, "medium"])
+def test_the_first_guesses_are_one_per_distinct_split(name: str, medium: PatternMatrix) -> None:
+    matrix = medium if name == "medium" else pattern_matrix(GAMES[name])
+    candidates, _, pool = everything(matrix)
+    core = CompiledSearch(matrix, workers=1).core
+    rng = np.random.default_rng(7)
+    for size in (len(candidates), max(3, len(candidates) // 2), 3):
+        subset = np.sort(rng.choice(candidates, size=size, replace=False))
+        order = core.first_guesses(subset, pool, dedup=True).order
+        assert sorted(order.tolist()) == distinct_guesses(matrix, subset)
+
+
 @pytest.mark.parametrize("nodes", [50, 200, 800, 3000])
 def test_a_budget_keeps_the_best_tree_found_and_an_honest_bound(
     nodes: int, medium: PatternMatrix

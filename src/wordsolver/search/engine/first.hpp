@@ -83,6 +83,49 @@ struct FirstGuesses {
     i64 least_floor = INFEASIBLE;
 };
 
+/** keep_guesses with ``dedup``, the same guesses kept, without fingerprints: equal splits
+ *  have equal bucket counts, Σ size² and largest buckets, so only guesses equal in all three
+ *  are compared cell by cell (a set scored once, as the whole game is, saves the
+ *  fingerprints' share of its scoring pass). */
+template <class Cell>
+Id keep_distinct(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m,
+                 const Scores& scores, Arena& arena, std::int32_t* scratch_a,
+                 std::int32_t* scratch_b, Id* kept) {
+    Scope scope(arena);
+    Id* useful = arena.take<Id>(std::size_t(m));
+    Id n_useful = 0;
+    for (Id j = 0; j < m; j++)
+        if (scores.n_buckets[j] > 1 || scores.can_win[j]) useful[n_useful++] = j;
+    auto stats_less = [&scores](Id a, Id b) {
+        if (scores.n_buckets[a] != scores.n_buckets[b])
+            return scores.n_buckets[a] < scores.n_buckets[b];
+        if (scores.sum_squares[a] != scores.sum_squares[b])
+            return scores.sum_squares[a] < scores.sum_squares[b];
+        return scores.worst[a] < scores.worst[b];
+    };
+    std::stable_sort(useful, useful + n_useful, stats_less);  // pool order within a group
+    std::uint8_t* keep = arena.fill<std::uint8_t>(std::size_t(m), 0);
+    for (Id start = 0; start < n_useful;) {
+        Id end = start + 1;
+        while (end < n_useful && !stats_less(useful[start], useful[end])) end++;
+        for (Id x = start; x < end; x++) {
+            Id j = useful[x];
+            bool repeated = false;
+            // A guess that may win is always kept; another only when no earlier guess kept
+            // splits the set the same way.
+            for (Id y = start; y < x && !repeated && !scores.can_win[j]; y++)
+                repeated = keep[useful[y]] &&
+                           same_split(f, set, n, pool[useful[y]], pool[j], scratch_a, scratch_b);
+            keep[j] = !repeated;
+        }
+        start = end;
+    }
+    Id n_kept = 0;
+    for (Id j = 0; j < m; j++)
+        if (keep[j]) kept[n_kept++] = j;
+    return n_kept;
+}
+
 /** The guesses of the pool worth trying first (one per distinct split), in the order the
  *  search tries them: by the bound 3n − w − k, then the evener split, then pool order.
  *  Returns how many were written to ``out`` (game guess rows). */
@@ -94,12 +137,14 @@ FirstGuesses first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* s
     for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
     Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
                   arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
-                  dedup ? arena.take<std::uint64_t>(std::size_t(m)) : nullptr};
-    score_guesses(f, set, n, pool, m, in_set, scores, dedup, arena);
+                  nullptr};
+    score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
     std::int32_t* scratch_a = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     std::int32_t* scratch_b = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     Id* kept = arena.take<Id>(std::size_t(m));
-    Id mk = keep_guesses(f, set, n, pool, m, scores, dedup, arena, scratch_a, scratch_b, kept);
+    Id mk = dedup ? keep_distinct(f, set, n, pool, m, scores, arena, scratch_a, scratch_b, kept)
+                  : keep_guesses(f, set, n, pool, m, scores, false, arena, scratch_a, scratch_b,
+                                 kept);
     std::stable_sort(kept, kept + mk, [&](Id a, Id b) {
         i64 bound_a = 3 * i64(n) - scores.can_win[a] - scores.n_buckets[a];
         i64 bound_b = 3 * i64(n) - scores.can_win[b] - scores.n_buckets[b];
