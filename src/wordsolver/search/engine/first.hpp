@@ -83,49 +83,6 @@ struct FirstGuesses {
     i64 least_floor = INFEASIBLE;
 };
 
-/** keep_guesses with ``dedup``, the same guesses kept, without fingerprints: equal splits
- *  have equal bucket counts, Σ size² and largest buckets, so only guesses equal in all three
- *  are compared cell by cell (a set scored once, as the whole game is, saves the
- *  fingerprints' share of its scoring pass). */
-template <class Cell>
-Id keep_distinct(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m,
-                 const Scores& scores, Arena& arena, std::int32_t* scratch_a,
-                 std::int32_t* scratch_b, Id* kept) {
-    Scope scope(arena);
-    Id* useful = arena.take<Id>(std::size_t(m));
-    Id n_useful = 0;
-    for (Id j = 0; j < m; j++)
-        if (scores.n_buckets[j] > 1 || scores.can_win[j]) useful[n_useful++] = j;
-    auto stats_less = [&scores](Id a, Id b) {
-        if (scores.n_buckets[a] != scores.n_buckets[b])
-            return scores.n_buckets[a] < scores.n_buckets[b];
-        if (scores.sum_squares[a] != scores.sum_squares[b])
-            return scores.sum_squares[a] < scores.sum_squares[b];
-        return scores.worst[a] < scores.worst[b];
-    };
-    std::stable_sort(useful, useful + n_useful, stats_less);  // pool order within a group
-    std::uint8_t* keep = arena.fill<std::uint8_t>(std::size_t(m), 0);
-    for (Id start = 0; start < n_useful;) {
-        Id end = start + 1;
-        while (end < n_useful && !stats_less(useful[start], useful[end])) end++;
-        for (Id x = start; x < end; x++) {
-            Id j = useful[x];
-            bool repeated = false;
-            // A guess that may win is always kept; another only when no earlier guess kept
-            // splits the set the same way.
-            for (Id y = start; y < x && !repeated && !scores.can_win[j]; y++)
-                repeated = keep[useful[y]] &&
-                           same_split(f, set, n, pool[useful[y]], pool[j], scratch_a, scratch_b);
-            keep[j] = !repeated;
-        }
-        start = end;
-    }
-    Id n_kept = 0;
-    for (Id j = 0; j < m; j++)
-        if (keep[j]) kept[n_kept++] = j;
-    return n_kept;
-}
-
 /** The guesses of the pool worth trying first (one per distinct split), in the order the
  *  search tries them: by the bound 3n − w − k, then the evener split, then pool order.
  *  Returns how many were written to ``out`` (game guess rows). */
