@@ -51,16 +51,23 @@ void floors_of(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const 
     }
 }
 
-/** The most buckets any guess of the pool splits the set into (at least 1). */
+/** How each guess of the pool splits the set, without fingerprints (in the caller's scope). */
 template <class Cell>
-i64 fan_out_of(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, Arena& arena) {
-    Scope scope(arena);
+Scores scored(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, Arena& arena) {
     std::uint8_t* in_set = arena.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
     for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
     Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
                   arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
                   nullptr};
     score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
+    return scores;
+}
+
+/** The most buckets any guess of the pool splits the set into (at least 1). */
+template <class Cell>
+i64 fan_out_of(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, Arena& arena) {
+    Scope scope(arena);
+    Scores scores = scored(f, set, n, pool, m, arena);
     i64 fan_out = 1;
     for (Id j = 0; j < m; j++) fan_out = std::max(fan_out, scores.n_buckets[j]);
     return fan_out;
@@ -90,12 +97,7 @@ template <class Cell>
 FirstGuesses first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* set, Id n,
                                const Id* pool, Id m, bool dedup, i64* out, Arena& arena) {
     Scope scope(arena);
-    std::uint8_t* in_set = arena.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
-    for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
-    Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
-                  arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
-                  nullptr};
-    score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
+    Scores scores = scored(f, set, n, pool, m, arena);
     std::int32_t* scratch_a = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     std::int32_t* scratch_b = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     Id* kept = arena.take<Id>(std::size_t(m));
