@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.reference import brute_force
+from tests.reference import brute_force, small_game
 from tests.search.test_exact import GAMES
-from wordsolver.games import GameOverrides, find_game
+from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.compiled import CompiledSearch, exact_search
@@ -100,6 +100,60 @@ def test_cheap_bounds_cover_every_first_guess(medium: PatternMatrix) -> None:
     assert int(bounds.min()) == readable.first_bound(candidates, pool)
 
 
+@pytest.mark.parametrize("name", [*LARGE, "medium"])
+def test_the_least_floor_and_the_floors_in_order_match_every_guess_floor(
+    name: str, medium: PatternMatrix
+) -> None:
+    """The core counts floors only where a guess's bound could undercut the least, and the
+    whole game only for the guesses it tries, with the whole pool's fan-out: the same numbers
+    as every guess's floor counted over the whole pool."""
+    matrix = medium if name == "medium" else pattern_matrix(GAMES[name])
+    candidates, _, pool = everything(matrix)
+    search = CompiledSearch(matrix, workers=1)
+    assert search.first_bound(candidates, pool) == OptimalSearch(matrix).first_bound(
+        candidates, pool
+    )
+    rows, floors = search.guess_floors(candidates, pool)
+    floor_of = dict(zip(rows.tolist(), floors.tolist(), strict=True))
+    for dedup in (True, False):  # one guess per split, or every guess (hard mode)
+        first = search.core.first_guesses(candidates, pool, dedup=dedup)
+        assert first.least_floor == min(floors.tolist())
+        in_order = search.core.first_floors(candidates, first.order, first.fan_out)
+        assert in_order.tolist() == [floor_of[row] for row in first.order.tolist()]
+
+
+def distinct_guesses(matrix: PatternMatrix, candidates: np.ndarray) -> list[int]:
+    """One guess per distinct split, the earliest, and every guess that may win: a guess is
+    dropped only when it cannot win and an earlier guess kept splits the set the same way."""
+    game = matrix.game
+    seen: set[tuple[int, ...]] = set()
+    kept = []
+    for guess in range(len(game.guesses)):
+        patterns = matrix.values[guess, candidates].tolist()
+        first_seen: dict[int, int] = {}
+        split = tuple(first_seen.setdefault(p, len(first_seen)) for p in patterns)
+        wins = int(game.secret_of_guess[guess]) in set(candidates.tolist())
+        if len(first_seen) == 1 and not wins:
+            continue
+        if split in seen and not wins:
+            continue
+        seen.add(split)
+        kept.append(guess)
+    return kept
+
+
+@pytest.mark.parametrize("name", [*LARGE, "medium"])
+def test_the_first_guesses_are_one_per_distinct_split(name: str, medium: PatternMatrix) -> None:
+    matrix = medium if name == "medium" else pattern_matrix(GAMES[name])
+    candidates, _, pool = everything(matrix)
+    core = CompiledSearch(matrix, workers=1).core
+    rng = np.random.default_rng(7)
+    for size in (len(candidates), max(3, len(candidates) // 2), 3):
+        subset = np.sort(rng.choice(candidates, size=size, replace=False))
+        order = core.first_guesses(subset, pool, dedup=True).order
+        assert sorted(order.tolist()) == distinct_guesses(matrix, subset)
+
+
 @pytest.mark.parametrize("nodes", [50, 200, 800, 3000])
 def test_a_budget_keeps_the_best_tree_found_and_an_honest_bound(
     nodes: int, medium: PatternMatrix
@@ -123,3 +177,31 @@ def test_a_budget_past_the_first_guess_returns_its_tree(medium: PatternMatrix) -
     assert result.tree.root.guess == first
     assert (result.total, result.proven) == (value.total, False)
     assert result.lower_bound < result.total
+
+
+HARD_WORDS = (
+    "eerie", "sissy", "mamma", "llama", "speed", "erase", "geese", "tepee", "steel", "sleet",
+    "crane", "salet", "abbey", "kayak", "level", "radar", "queue", "nanny", "bobby", "daddy",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        GAMES["colours-repeats"],
+        GAMES["colours-extra"],
+        small_game("colours", HARD_WORDS, letters="abcdefghijklmnopqrstuvwxyz"),
+    ],
+    ids=["repeats", "extra", "five-letter"],
+)
+def test_hard_mode_filter_in_the_core_matches_the_rule(game: Game) -> None:
+    """Every guess and every pattern: the core's hard-mode pool is the rule's."""
+    search = CompiledSearch(pattern_matrix(game), hard=True, workers=1)
+    codes = game.guess_codes
+    pool = np.arange(len(game.guesses), dtype=np.intp)
+    everything_ = np.arange(len(game.secrets), dtype=np.intp)
+    for guess in range(len(game.guesses)):
+        for pattern in range(game.n_patterns):
+            expected = pool[game.rule.hard_mode_allows(codes[pool], codes[guess], pattern)]
+            found = search.pool_after(pool, guess, pattern, everything_)
+            assert found.tolist() == expected.tolist(), (guess, pattern)

@@ -30,7 +30,7 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
-from wordsolver.search.core import CompiledCore
+from wordsolver.search.core import CompiledCore, FirstGuesses
 from wordsolver.search.exact import (
     INFEASIBLE,
     OptimalSearch,
@@ -111,6 +111,8 @@ class CompiledSearch(OptimalSearch):
         self._split: dict[tuple[bytes, int], _SplitAnswer] = {}
         #: The last first-guess floors computed: (set and pool, floors).
         self._floors: tuple[tuple[bytes, bytes], Int64Array] | None = None
+        #: The last first guesses ranked: (set and pool, the core's answer).
+        self._first: tuple[tuple[bytes, bytes], FirstGuesses] | None = None
 
     def _hard_mode_tables(self) -> tuple[LetterCodes | None, LetterCodes | None]:
         """What the core needs to play hard mode: the guesses' letters and each pattern's
@@ -126,6 +128,13 @@ class CompiledSearch(OptimalSearch):
             dtype=np.uint8,
         )
         return np.ascontiguousarray(game.guess_codes), digits
+
+    def pool_after(self, pool: Pool, guess: int, pattern: int, members: IdArray) -> Pool:
+        """As the readable search's, with hard mode's filter in the compiled core (the same
+        test as the rule's, without loading the rule's kernels)."""
+        if not self.hard:
+            return pool
+        return self.core.allowed_after(pool, guess, pattern)
 
     # -- budget ---------------------------------------------------------------------------
 
@@ -210,14 +219,28 @@ class CompiledSearch(OptimalSearch):
 
     # -- whole-game proofs, one first guess at a time -------------------------------------
 
+    def _first_guesses(self, candidates: IdArray, pool: Pool) -> FirstGuesses:
+        rows = np.ascontiguousarray(pool, dtype=np.intp)
+        key = (candidates.tobytes(), rows.tobytes())
+        if self._first is None or self._first[0] != key:  # the whole game asks twice
+            self._first = (key, self.core.first_guesses(candidates, rows, dedup=not self.hard))
+        return self._first[1]
+
     def first_guess_order(self, candidates: IdArray, pool: Pool) -> IdArray:
         """The informative guesses of ``pool`` (one per partition outside hard mode) in the
         order the search tries them: by the bound ``3n − w − k``, then the evener split; a
         beam keeps the first K."""
-        order = self.core.first_guess_order(candidates, pool, dedup=not self.hard)
+        order = self._first_guesses(candidates, pool).order
         if self.limit.beam is not None:
             order = order[: self.limit.beam]
         return order
+
+    def first_bound(self, candidates: IdArray, pool: Pool) -> int:
+        """As the readable search's (the least first-guess floor), counting the floors only
+        of the guesses whose bound ``3n − w − k`` could still undercut the least found."""
+        if len(candidates) <= 2:
+            return super().first_bound(candidates, pool)
+        return self._first_guesses(candidates, pool).least_floor
 
     def solve_by_first_guess(
         self,
@@ -233,8 +256,9 @@ class CompiledSearch(OptimalSearch):
         complete tree found is kept, with the lower bound proven (:meth:`proven_lower`);
         without one :meth:`solve` raises SearchInterrupted."""
         order = self.first_guess_order(candidates, pool)
-        bounds = dict(zip(*self.guess_floors(candidates, pool), strict=True))
-        floors = np.array([bounds.get(int(guess), 0) for guess in order], dtype=np.int64)
+        floors = self.core.first_floors(
+            candidates, order, self._first_guesses(candidates, pool).fan_out
+        )
         key = (candidates.tobytes(), tries_left)
         best: FirstGuessValue | None = None
         lower_left = INFEASIBLE  # the least bound proven for the guesses not finished

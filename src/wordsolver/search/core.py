@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +35,17 @@ MEMO_BYTES = 1 << 30
 
 def _ids(values: npt.ArrayLike) -> Int64Array:
     return np.ascontiguousarray(values, dtype=np.int64)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FirstGuesses:
+    """A set's first guesses as the core ranks them: ``order`` (guess rows), the most buckets
+    any guess of the pool makes (``fan_out``), and the least floor of any of them played first
+    (``least_floor``: a proven lower bound on the set's total)."""
+
+    order: IdArray
+    fan_out: int
+    least_floor: int
 
 
 class CompiledCore:
@@ -125,14 +137,25 @@ class CompiledCore:
         """The lower bound (or exact value) the memo holds for a set, 0 when none."""
         return int(self._engine.known_lower(_ids(candidates), tries_left, _ids(pool)))
 
-    def first_floors(self, candidates: IdArray, pool: IdArray) -> Int64Array:
+    def allowed_after(self, pool: IdArray, guess: int, pattern: int) -> IdArray:
+        """The guesses of ``pool`` that hard mode allows after ``guess`` earned ``pattern``
+        (the core must have been given the hard-mode tables)."""
+        rows = self._engine.allowed_after(_ids(pool), guess, pattern)
+        return np.frombuffer(rows, dtype=np.int64).astype(np.intp)
+
+    def first_floors(self, candidates: IdArray, pool: IdArray, fan_out: int = 0) -> Int64Array:
         """For each guess of ``pool``, a proven lower bound on the set's total when it is
-        played first (the set's size plus its buckets' level floors)."""
-        floors = self._engine.first_floors(_ids(candidates), _ids(pool))
+        played first (the set's size plus its buckets' level floors, where no guess makes more
+        than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes)."""
+        floors = self._engine.first_floors(_ids(candidates), _ids(pool), fan_out)
         return np.frombuffer(floors, dtype=np.int64).copy()
 
-    def first_guess_order(self, candidates: IdArray, pool: IdArray, *, dedup: bool) -> IdArray:
+    def first_guesses(self, candidates: IdArray, pool: IdArray, *, dedup: bool) -> FirstGuesses:
         """The guesses of ``pool`` that learn something (``dedup``: one per distinct split),
-        in the order the search tries them: bound ``3n − w − k``, then the evener split."""
-        rows = self._engine.first_guess_order(_ids(candidates), _ids(pool), dedup)
-        return np.frombuffer(rows, dtype=np.int64).astype(np.intp)
+        in the order the search tries them (bound ``3n − w − k``, then the evener split), with
+        the pool's fan-out and least first-guess floor."""
+        rows, fan_out, least_floor = self._engine.first_guess_order(
+            _ids(candidates), _ids(pool), dedup
+        )
+        order = np.frombuffer(rows, dtype=np.int64).astype(np.intp)
+        return FirstGuesses(order, int(fan_out), int(least_floor))

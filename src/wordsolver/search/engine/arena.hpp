@@ -45,7 +45,10 @@ public:
                 blocks_[current_].used = 0;
                 continue;
             }
-            // The next block is too small for this request: insert a block that fits.
+            // The next block is too small for this request (or there is none): a block that
+            // fits takes its place. Blocks past the current one are free, so replacing rather
+            // than inserting keeps the arena as large as the deepest search, not as the sum of
+            // every size it ever met.
             add_block(bytes);
         }
     }
@@ -76,7 +79,10 @@ private:
         block.size = size;
         block.used = 0;
         std::size_t at = blocks_.empty() ? 0 : current_ + 1;
-        blocks_.insert(blocks_.begin() + std::ptrdiff_t(at), std::move(block));
+        if (at < blocks_.size())
+            blocks_[at] = std::move(block);
+        else
+            blocks_.push_back(std::move(block));
         current_ = at;
     }
 

@@ -12,21 +12,15 @@
 
 namespace wordsolver {
 
-/** For each guess of the pool, a proven lower bound on the total guesses of the set when it
- *  is played first: the set's size plus the level floor of each bucket (the win bucket costs
- *  nothing more), with the most buckets any guess of the pool makes as the fan-out. */
+/** For each guess of ``columns``, a proven lower bound on the total guesses of the set when
+ *  it is played first: the set's size plus the level floor of each bucket (the win bucket
+ *  costs nothing more), where no guess makes more than ``fan_out`` buckets. */
 template <class Cell>
-void first_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* pool,
-                  Id m, i64* floors, Arena& arena) {
+void floors_of(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* columns,
+               Id m, i64 fan_out, i64* floors, Arena& arena) {
     Scope scope(arena);
     std::uint8_t* in_set = arena.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
     for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
-    Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
-                  arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
-                  nullptr};
-    score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
-    i64 fan_out = 1;
-    for (Id j = 0; j < m; j++) fan_out = std::max(fan_out, scores.n_buckets[j]);
     std::vector<i64> table(std::size_t(n) + 1);
     for (Id b = 0; b <= n; b++) table[std::size_t(b)] = level_floor(b, fan_out);
     // A block of guesses at a time, candidate by candidate (rows, not columns: in cache).
@@ -34,52 +28,106 @@ void first_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, con
     std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);  // n < 2^16
     for (Id j0 = 0; j0 < m; j0 += BLOCK) {
         const Id width = std::min(BLOCK, m - j0);
-        const Id* columns = pool + j0;
+        const Id* block = columns + j0;
         i64 totals[BLOCK];
         for (Id w = 0; w < width; w++) totals[w] = n;
         for (Id i = 0; i < n; i++) {
             const Cell* row = f.row(set[i]);
-            for (Id w = 0; w < width; w++) counts[std::size_t(w) * np + row[columns[w]]]++;
+            for (Id w = 0; w < width; w++) counts[std::size_t(w) * np + row[block[w]]]++;
         }
         for (Id i = 0; i < n; i++) {
             const Cell* row = f.row(set[i]);
             for (Id w = 0; w < width; w++) {
-                std::uint16_t& count = counts[std::size_t(w) * np + row[columns[w]]];
+                std::uint16_t& count = counts[std::size_t(w) * np + row[block[w]]];
                 if (count) totals[w] = std::min(totals[w] + table[std::size_t(count)], INFEASIBLE);
                 count = 0;
             }
         }
         // The win bucket: one secret (floor 1) that costs nothing more.
-        for (Id w = 0; w < width; w++)
-            floors[j0 + w] = scores.can_win[j0 + w] ? totals[w] - 1 : totals[w];
+        for (Id w = 0; w < width; w++) {
+            Id owner = f.owner[block[w]];
+            floors[j0 + w] = owner >= 0 && in_set[owner] ? totals[w] - 1 : totals[w];
+        }
     }
 }
+
+/** How each guess of the pool splits the set, without fingerprints (in the caller's scope). */
+template <class Cell>
+Scores scored(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, Arena& arena) {
+    std::uint8_t* in_set = arena.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
+    for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
+    Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
+                  arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
+                  nullptr};
+    score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
+    return scores;
+}
+
+/** The most buckets any guess of the pool splits the set into (at least 1). */
+template <class Cell>
+i64 fan_out_of(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, Arena& arena) {
+    Scope scope(arena);
+    Scores scores = scored(f, set, n, pool, m, arena);
+    i64 fan_out = 1;
+    for (Id j = 0; j < m; j++) fan_out = std::max(fan_out, scores.n_buckets[j]);
+    return fan_out;
+}
+
+/** For each guess of the pool, its floor played first (floors_of), the fan-out being the
+ *  most buckets any guess of the pool makes, or ``fan_out`` when given (above 0). */
+template <class Cell>
+void first_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* pool,
+                  Id m, i64 fan_out, i64* floors, Arena& arena) {
+    if (fan_out <= 0) fan_out = fan_out_of(f, set, n, pool, m, arena);
+    floors_of(f, n_patterns, set, n, pool, m, fan_out, floors, arena);
+}
+
+/** The first guesses of a set: the order the search tries them in, the fan-out, and the
+ *  least floor of any guess of the pool (a proven lower bound on the set's total). */
+struct FirstGuesses {
+    Id n_order = 0;
+    i64 fan_out = 1;
+    i64 least_floor = INFEASIBLE;
+};
 
 /** The guesses of the pool worth trying first (one per distinct split), in the order the
  *  search tries them: by the bound 3n − w − k, then the evener split, then pool order.
  *  Returns how many were written to ``out`` (game guess rows). */
 template <class Cell>
-Id first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* set, Id n,
-                     const Id* pool, Id m, bool dedup, i64* out, Arena& arena) {
+FirstGuesses first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* set, Id n,
+                               const Id* pool, Id m, bool dedup, i64* out, Arena& arena) {
     Scope scope(arena);
-    std::uint8_t* in_set = arena.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
-    for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
-    Scores scores{arena.take<i64>(std::size_t(m)), arena.take<i64>(std::size_t(m)),
-                  arena.take<i64>(std::size_t(m)), arena.take<std::uint8_t>(std::size_t(m)),
-                  dedup ? arena.take<std::uint64_t>(std::size_t(m)) : nullptr};
-    score_guesses(f, set, n, pool, m, in_set, scores, dedup, arena);
+    Scores scores = scored(f, set, n, pool, m, arena);
     std::int32_t* scratch_a = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     std::int32_t* scratch_b = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     Id* kept = arena.take<Id>(std::size_t(m));
-    Id mk = keep_guesses(f, set, n, pool, m, scores, dedup, arena, scratch_a, scratch_b, kept);
+    Id mk = dedup ? keep_distinct(f, set, n, pool, m, scores, arena, scratch_a, scratch_b, kept)
+                  : keep_guesses(f, set, n, pool, m, scores, false, arena, scratch_a, scratch_b,
+                                 kept);
     std::stable_sort(kept, kept + mk, [&](Id a, Id b) {
         i64 bound_a = 3 * i64(n) - scores.can_win[a] - scores.n_buckets[a];
         i64 bound_b = 3 * i64(n) - scores.can_win[b] - scores.n_buckets[b];
         if (bound_a != bound_b) return bound_a < bound_b;
         return scores.sum_squares[a] < scores.sum_squares[b];
     });
+    FirstGuesses first;
+    first.n_order = mk;
+    for (Id j = 0; j < m; j++) first.fan_out = std::max(first.fan_out, scores.n_buckets[j]);
+    // The least floor: a guess's floor is at least its bound 3n − w − k, so in bound order
+    // the floors are counted a block at a time until the next bound reaches the least found.
+    // A guess left out splits like one kept that may win as well, so its floor is no lower.
+    Id* block = arena.take<Id>(std::size_t(BLOCK));
+    i64 floors[BLOCK];
+    for (Id k0 = 0; k0 < mk; k0 += BLOCK) {
+        Id a = kept[k0];
+        if (3 * i64(n) - scores.can_win[a] - scores.n_buckets[a] >= first.least_floor) break;
+        Id width = std::min(BLOCK, mk - k0);
+        for (Id w = 0; w < width; w++) block[w] = pool[kept[k0 + w]];
+        floors_of(f, n_patterns, set, n, block, width, first.fan_out, floors, arena);
+        for (Id w = 0; w < width; w++) first.least_floor = std::min(first.least_floor, floors[w]);
+    }
     for (Id k = 0; k < mk; k++) out[k] = f.game_guess[pool[kept[k]]];
-    return mk;
+    return first;
 }
 
 }  // namespace wordsolver

@@ -30,9 +30,13 @@ struct Core {
                       ws::Word tag, std::vector<i64>& rows) = 0;
     virtual i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) = 0;
     virtual void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool,
-                              i64* out) = 0;
-    virtual Id first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool,
+                              i64 fan_out, i64* out) = 0;
+    virtual ws::FirstGuesses first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool,
                                  bool dedup, i64* out) = 0;
+    virtual Id allowed_after(const std::vector<Id>& pool, i64 guess, int pattern,
+                             i64* out) = 0;
+    virtual bool hard() const = 0;
+    virtual int n_patterns() const = 0;
     ws::Memo* memo = nullptr;
     ws::Shared shared;
 };
@@ -87,24 +91,28 @@ struct TypedCore : Core {
     bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
               std::vector<i64>& rows) override {
         ws::Search<Cell> search(game, *memo, shared, thread_arena(), tag);
+        using Pool = std::shared_ptr<const std::vector<Id>>;
         struct Item {
-            std::vector<Id> set, pool;
+            std::vector<Id> set;
+            Pool pool;  // shared by every set of a free game: one copy, not one per set
             int tries;
             ws::Rule rule;
             i64 parent, pattern;
         };
         std::vector<Item> stack;
-        stack.push_back({set, pool, tries, ws::Rule(), 0, -1});
+        stack.push_back({set, std::make_shared<const std::vector<Id>>(pool), tries, ws::Rule(), 0,
+                         -1});
         i64 n_nodes = 0;
         std::vector<std::vector<Id>> buckets(std::size_t(game.n_patterns));
         while (!stack.empty()) {
             Item item = std::move(stack.back());
             stack.pop_back();
             Id n = Id(item.set.size());
+            const std::vector<Id>& item_pool = *item.pool;
             i64 guess = search.known_guess(item.set.data(), n, item.tries, item.rule);
             if (guess < 0) {
-                ws::Value v = search.solve(game.root, item.set.data(), n, item.pool.data(),
-                                           Id(item.pool.size()), item.tries, ws::INFEASIBLE,
+                ws::Value v = search.solve(game.root, item.set.data(), n, item_pool.data(),
+                                           Id(item_pool.size()), item.tries, ws::INFEASIBLE,
                                            item.rule);
                 if (!v.exact || v.guess < 0 || v.lower >= ws::INFEASIBLE) return false;
                 guess = v.guess;
@@ -118,14 +126,14 @@ struct TypedCore : Core {
                 std::vector<Id>& members = buckets[std::size_t(p)];
                 if (members.empty()) continue;
                 if (p != game.win) {
-                    Item child{members, {}, item.tries - 1, item.rule, node, p};
+                    Item child{members, item.pool, item.tries - 1, item.rule, node, p};
                     if (game.hard()) {
                         child.rule = item.rule.after(game.letters, guess, p);
                         ws::Demand demand(game.letters, guess, p);
-                        for (Id g : item.pool)
-                            if (demand.allows(game.letters, g)) child.pool.push_back(g);
-                    } else {
-                        child.pool = item.pool;
+                        auto allowed = std::make_shared<std::vector<Id>>();
+                        for (Id g : item_pool)
+                            if (demand.allows(game.letters, g)) allowed->push_back(g);
+                        child.pool = std::move(allowed);
                     }
                     stack.push_back(std::move(child));
                 }
@@ -140,17 +148,29 @@ struct TypedCore : Core {
         return search.known_lower(set.data(), Id(set.size()), tries, ws::Rule());
     }
 
-    void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool,
+    void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool, i64 fan_out,
                       i64* out) override {
         ws::first_floors(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
-                         Id(pool.size()), out, thread_arena());
+                         Id(pool.size()), fan_out, out, thread_arena());
     }
 
-    Id first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool, bool dedup,
-                         i64* out) override {
+    ws::FirstGuesses first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool,
+                                       bool dedup, i64* out) override {
         return ws::first_guess_order(game.root, game.n_patterns, set.data(), Id(set.size()),
                                      pool.data(), Id(pool.size()), dedup, out, thread_arena());
     }
+
+    /** The guesses of the pool hard mode allows after ``guess`` earned ``pattern``. */
+    Id allowed_after(const std::vector<Id>& pool, i64 guess, int pattern, i64* out) override {
+        ws::Demand demand(game.letters, guess, pattern);
+        Id n = 0;
+        for (Id g : pool)
+            if (demand.allows(game.letters, g)) out[n++] = g;
+        return n;
+    }
+
+    bool hard() const override { return game.hard(); }
+    int n_patterns() const override { return game.n_patterns; }
 };
 
 struct EngineObject {
@@ -372,12 +392,13 @@ PyObject* Engine_known_lower(EngineObject* self, PyObject* args) {
 
 PyObject* Engine_first_floors(EngineObject* self, PyObject* args) {
     PyObject *candidates, *pool;
-    if (!PyArg_ParseTuple(args, "OO", &candidates, &pool)) return nullptr;
+    long long fan_out = 0;
+    if (!PyArg_ParseTuple(args, "OO|L", &candidates, &pool, &fan_out)) return nullptr;
     Query q;
     if (!read_query(self, candidates, 0, pool, q)) return nullptr;
     std::vector<i64> floors(q.pool.size());
     Py_BEGIN_ALLOW_THREADS
-    self->core->first_floors(q.set, q.pool, floors.data());
+    self->core->first_floors(q.set, q.pool, i64(fan_out), floors.data());
     Py_END_ALLOW_THREADS
     return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(floors.data()),
                                      Py_ssize_t(floors.size() * sizeof(i64)));
@@ -390,11 +411,38 @@ PyObject* Engine_first_guess_order(EngineObject* self, PyObject* args) {
     Query q;
     if (!read_query(self, candidates, 0, pool, q)) return nullptr;
     std::vector<i64> order(q.pool.size());
+    ws::FirstGuesses first;
+    Py_BEGIN_ALLOW_THREADS
+    first = self->core->first_guess_order(q.set, q.pool, dedup != 0, order.data());
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(y#LL)", reinterpret_cast<const char*>(order.data()),
+                         Py_ssize_t(std::size_t(first.n_order) * sizeof(i64)),
+                         (long long)first.fan_out, (long long)first.least_floor);
+}
+
+PyObject* Engine_allowed_after(EngineObject* self, PyObject* args) {
+    PyObject* pool;
+    long long guess;
+    int pattern;
+    if (!PyArg_ParseTuple(args, "OLi", &pool, &guess, &pattern)) return nullptr;
+    std::vector<Id> rows;
+    if (!read_ids(pool, rows, "pool") || !check_ids(rows, Id(self->cells.shape[1]), "pool"))
+        return nullptr;
+    if (!self->core->hard()) {
+        PyErr_SetString(PyExc_ValueError, "this engine does not play hard mode");
+        return nullptr;
+    }
+    if (guess < 0 || guess >= self->cells.shape[1] || pattern < 0 ||
+        pattern >= self->core->n_patterns()) {
+        PyErr_SetString(PyExc_ValueError, "guess or pattern out of range");
+        return nullptr;
+    }
+    std::vector<i64> kept(rows.size());
     Id n;
     Py_BEGIN_ALLOW_THREADS
-    n = self->core->first_guess_order(q.set, q.pool, dedup != 0, order.data());
+    n = self->core->allowed_after(rows, i64(guess), pattern, kept.data());
     Py_END_ALLOW_THREADS
-    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(order.data()),
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(kept.data()),
                                      Py_ssize_t(std::size_t(n) * sizeof(i64)));
 }
 
@@ -451,9 +499,13 @@ PyMethodDef Engine_methods[] = {
     {"known_lower", (PyCFunction)Engine_known_lower, METH_VARARGS,
      "known_lower(candidates, tries, pool) -> the bound the memo holds, 0 if none"},
     {"first_floors", (PyCFunction)Engine_first_floors, METH_VARARGS,
-     "first_floors(candidates, pool) -> bytes of int64: each guess's floor played first"},
+     "first_floors(candidates, pool[, fan_out]) -> bytes of int64: each guess's floor played "
+     "first (fan_out: the most buckets any guess makes; 0 or none: the pool's most)"},
     {"first_guess_order", (PyCFunction)Engine_first_guess_order, METH_VARARGS,
-     "first_guess_order(candidates, pool, dedup) -> bytes of int64 guess rows, in order"},
+     "first_guess_order(candidates, pool, dedup) -> (bytes of int64 guess rows in order, "
+     "fan-out, least floor of the pool)"},
+    {"allowed_after", (PyCFunction)Engine_allowed_after, METH_VARARGS,
+     "allowed_after(pool, guess, pattern) -> bytes of int64: the guesses hard mode allows"},
     {"set_budget", (PyCFunction)Engine_set_budget, METH_VARARGS,
      "set_budget(nodes or None): stop after this many more sets; clears a stop"},
     {"set_state", (PyCFunction)Engine_set_state, METH_VARARGS,

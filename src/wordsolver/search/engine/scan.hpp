@@ -239,6 +239,49 @@ Id keep_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool
     return n_kept;
 }
 
+/** keep_guesses with ``dedup``, the same guesses kept, without fingerprints: equal splits
+ *  have equal bucket counts, Σ size² and largest buckets, so only guesses equal in all three
+ *  are compared cell by cell. Large sets score faster without fingerprints (and compare
+ *  the same true duplicates cell by cell either way). */
+template <class Cell>
+Id keep_distinct(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m,
+                 const Scores& scores, Arena& arena, std::int32_t* scratch_a,
+                 std::int32_t* scratch_b, Id* kept) {
+    Scope scope(arena);
+    Id* useful = arena.take<Id>(std::size_t(m));
+    Id n_useful = 0;
+    for (Id j = 0; j < m; j++)
+        if (scores.n_buckets[j] > 1 || scores.can_win[j]) useful[n_useful++] = j;
+    auto stats_less = [&scores](Id a, Id b) {
+        if (scores.n_buckets[a] != scores.n_buckets[b])
+            return scores.n_buckets[a] < scores.n_buckets[b];
+        if (scores.sum_squares[a] != scores.sum_squares[b])
+            return scores.sum_squares[a] < scores.sum_squares[b];
+        return scores.worst[a] < scores.worst[b];
+    };
+    std::stable_sort(useful, useful + n_useful, stats_less);  // pool order within a group
+    std::uint8_t* keep = arena.fill<std::uint8_t>(std::size_t(m), 0);
+    for (Id start = 0; start < n_useful;) {
+        Id end = start + 1;
+        while (end < n_useful && !stats_less(useful[start], useful[end])) end++;
+        for (Id x = start; x < end; x++) {
+            Id j = useful[x];
+            bool repeated = false;
+            // A guess that may win is always kept; another only when no earlier guess kept
+            // splits the set the same way.
+            for (Id y = start; y < x && !repeated && !scores.can_win[j]; y++)
+                repeated = keep[useful[y]] &&
+                           same_split(f, set, n, pool[useful[y]], pool[j], scratch_a, scratch_b);
+            keep[j] = !repeated;
+        }
+        start = end;
+    }
+    Id n_kept = 0;
+    for (Id j = 0; j < m; j++)
+        if (keep[j]) kept[n_kept++] = j;
+    return n_kept;
+}
+
 /** The first guess (column) of the list that puts every candidate in a bucket of its own,
  *  or -1; ``counts`` zeroed scratch, left zeroed. */
 template <class Cell>

@@ -155,21 +155,28 @@ private:
         std::uint8_t* in_set = arena_.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
         for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
         bool dedup = !hard && n >= DEDUP_MIN;
+        // Small sets find equal splits by fingerprints from their pairwise scoring; large
+        // ones by their bucket statistics (keep_distinct).
+        bool prints = dedup && sizeof(Cell) == 1 && n <= pair_max();
         Scores all{arena_.take<i64>(std::size_t(m)), arena_.take<i64>(std::size_t(m)),
                    arena_.take<i64>(std::size_t(m)), arena_.take<std::uint8_t>(std::size_t(m)),
-                   dedup ? arena_.take<std::uint64_t>(std::size_t(m)) : nullptr};
-        score_guesses(f, set, n, pool, m, in_set, all, dedup, arena_);
+                   prints ? arena_.take<std::uint64_t>(std::size_t(m)) : nullptr};
+        score_guesses(f, set, n, pool, m, in_set, all, prints, arena_);
         std::int32_t* scratch_a = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         std::int32_t* scratch_b = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         Id* kept = arena_.take<Id>(std::size_t(m));
-        Id mk = keep_guesses(f, set, n, pool, m, all, dedup, arena_, scratch_a, scratch_b, kept);
+        Id mk = dedup && !prints
+                    ? keep_distinct(f, set, n, pool, m, all, arena_, scratch_a, scratch_b, kept)
+                    : keep_guesses(f, set, n, pool, m, all, prints, arena_, scratch_a, scratch_b,
+                                   kept);
 
-        // The kept guesses, and the frame the set is searched in.
-        i64* n_buckets = arena_.take<i64>(std::size_t(mk));
-        i64* worst = arena_.take<i64>(std::size_t(mk));
-        i64* sum_squares = arena_.take<i64>(std::size_t(mk));
-        std::uint8_t* can_win = arena_.take<std::uint8_t>(std::size_t(mk));
-        Id* outer = arena_.take<Id>(std::size_t(mk));
+        // The kept guesses, moved to the front of the pool's scores (kept is increasing, so
+        // in place), and the frame the set is searched in.
+        i64* n_buckets = all.n_buckets;
+        i64* worst = all.worst;
+        i64* sum_squares = all.sum_squares;
+        std::uint8_t* can_win = all.can_win;
+        Id* outer = kept;
         for (Id k = 0; k < mk; k++) {
             Id j = kept[k];
             n_buckets[k] = all.n_buckets[j];
