@@ -18,7 +18,7 @@ from wordsolver.boards.scoring import LAST_TRIES, BoardRanking, BoardScorer
 from wordsolver.boards.session import BoardsSession
 from wordsolver.cli.base import stdout
 from wordsolver.cli.progress import pattern_table, progress_bar
-from wordsolver.cli.repl.render import plural, suggestion_table, tiles
+from wordsolver.cli.repl.render import plural, review_frame, suggestion_table, tiles
 from wordsolver.files import read_user_text
 from wordsolver.games import Game
 from wordsolver.strategies import PlayOptions, find_strategy
@@ -58,7 +58,8 @@ def _left(words: list[str], solved: bool) -> Text:
 def board_review_table(rows: Sequence[BoardReviewRow], strategy: str) -> Table:
     """Each guess beside the solver's from the same spot: the candidates each left on every board
     (``-``: a board solved before) and in all."""
-    table = Table(
+    table = review_frame(
+        strategy,
         "#",
         "your guess",
         "left on each board",
@@ -66,10 +67,6 @@ def board_review_table(rows: Sequence[BoardReviewRow], strategy: str) -> Table:
         f"{strategy} would play",
         "it leaves",
         "in all",
-        box=None,
-        pad_edge=False,
-        title=f"your game beside the {strategy} solver",
-        title_justify="left",
     )
     for row in rows:
         table.add_row(

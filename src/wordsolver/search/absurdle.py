@@ -244,25 +244,16 @@ def _answer(
     for s in bucket:
         counts[row[s]] += 1
     best, best_count, distinct = -1, 0, 0
-    if bucket.shape[0] < counts.shape[0]:  # fewer secrets than patterns: read the secrets
-        for s in bucket:
-            p = row[s]
-            count = counts[p]
-            if count == 0:
-                continue
-            distinct += 1
-            if count > best_count or (count == best_count and ranks[p] < ranks[best]):
-                best, best_count = p, count
-            counts[p] = 0
-    else:
-        for p in range(counts.shape[0]):
-            count = counts[p]
-            if count == 0:
-                continue
-            distinct += 1
-            if count > best_count or (count == best_count and ranks[p] < ranks[best]):
-                best, best_count = p, count
-            counts[p] = 0
+    by_secret = bucket.shape[0] < counts.shape[0]  # fewer secrets than patterns: read those
+    for k in range(bucket.shape[0] if by_secret else counts.shape[0]):
+        p = row[bucket[k]] if by_secret else k
+        count = counts[p]
+        if count == 0:
+            continue
+        distinct += 1
+        if count > best_count or (count == best_count and ranks[p] < ranks[best]):
+            best, best_count = p, count
+        counts[p] = 0
     return best, best_count, distinct
 
 

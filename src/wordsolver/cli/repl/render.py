@@ -116,10 +116,22 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
+def review_frame(strategy: str, *columns: str) -> Table:
+    """The table of a review: your guesses beside the ``strategy`` solver's, these columns."""
+    return Table(
+        *columns,
+        box=None,
+        pad_edge=False,
+        title=f"your game beside the {strategy} solver",
+        title_justify="left",
+    )
+
+
 def review_table(game: Game, rows: Sequence[ReviewRow], strategy: str) -> Table:
     """Your guesses beside the solver's view of the same spots, and what each guess lost (+) or
     saved (-) beside the solver's play, in expected guesses."""
-    table = Table(
+    table = review_frame(
+        strategy,
         "#",
         "your guess",
         "left",
@@ -128,10 +140,6 @@ def review_table(game: Game, rows: Sequence[ReviewRow], strategy: str) -> Table:
         "you then needed",
         f"{strategy} needs (mean)",
         "lost",
-        box=None,
-        pad_edge=False,
-        title=f"your game beside the {strategy} solver",
-        title_justify="left",
     )
     for row in rows:
         table.add_row(
