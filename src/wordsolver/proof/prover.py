@@ -103,14 +103,14 @@ class FirstGuessProver:
 
     def bounds(self, rows: IdArray) -> Int64Array:
         """A cheap proven lower bound on each first guess of ``rows``: the level floors of its
-        buckets (:meth:`wordsolver.search.OptimalSearch.guess_floors`)."""
+        buckets (:meth:`wordsolver.search.OptimalSearch.guess_floors`), for at most as many
+        buckets per guess as any guess of ``rows`` makes of every secret. That is the game's
+        fan-out when ``rows`` are every first guess or one per symmetry class (a class's
+        guesses split alike), which is how proofs call it."""
         found, floors = self.search.guess_floors(self.candidates, rows)
-        bound_of = dict(zip(found.tolist(), floors.tolist(), strict=True))
-        for row in rows.tolist():
-            if row not in bound_of:  # split like an earlier row: bounded on its own
-                alone = np.array([row], dtype=np.intp)
-                bound_of[row] = int(self.search.guess_floors(self.candidates, alone)[1][0])
-        return np.array([bound_of[row] for row in rows.tolist()], dtype=np.int64)
+        if not np.array_equal(found, rows):
+            raise AssertionError("the compiled core bounds every guess it is given, in order")
+        return np.asarray(floors, dtype=np.int64)
 
     def value(self, guess: int, cutoff: int = INFEASIBLE) -> FirstGuessValue:
         """The exact value of ``guess`` played first if it is at most ``cutoff``, else a
