@@ -190,7 +190,7 @@ def test_tree_nodes_move_open_and_close_with_the_keys(
     page.set_input_files("#tree-file", str(salet_tree))
     root = page.locator("#tree-view > li")
     level_2 = page.locator("#tree-view > li > ul > li")
-    expect(level_2).to_have_count(len(_first_level(salet_tree)))
+    expect(level_2).to_have_count(len(_first_level(salet_tree)), timeout=30_000)  # upload, read
     page.focus("#tree-find button")
     page.keyboard.press("Tab")  # one node of the tree is in the tab order: the root
     assert focused(page) == "0"
@@ -223,7 +223,7 @@ def test_tree_nodes_move_open_and_close_with_the_keys(
     expect(root).to_have_attribute("aria-expanded", "false")
     expect(level_2).to_have_count(0)
     page.keyboard.press("Enter")
-    expect(level_2).to_have_count(len(_first_level(salet_tree)))
+    expect(level_2).to_have_count(len(_first_level(salet_tree)), timeout=30_000)  # upload, read
     assert focused(page) == "0"
     keep_screenshot(page, "tree-keyboard")
 
