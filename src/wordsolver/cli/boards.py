@@ -11,7 +11,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from wordsolver.boards.evaluation import BoardsEvaluation, evaluate_boards, parse_board_sets
+from wordsolver.boards.evaluation import (
+    BoardsEvaluation,
+    evaluate_boards,
+    parse_board_sets,
+    sample_board_sets,
+)
 from wordsolver.boards.feedback import parse_board_history
 from wordsolver.boards.review import BoardReviewRow
 from wordsolver.boards.scoring import LAST_TRIES, BoardRanking, BoardScorer
@@ -150,17 +155,21 @@ def evaluate_boards_command(
     seed: int,
     sets_file: Path | None = None,
 ) -> list[BoardsEvaluation]:
-    """``evaluate`` for several boards: ``sample`` random board sets per strategy, or the sets
-    of ``sets_file``."""
-    sets = None if sets_file is None else parse_board_sets(game, read_user_text(sets_file), boards)
+    """``evaluate`` for several boards: ``sample`` random board sets (the same for every
+    strategy), or the sets of ``sets_file``."""
+    sets = (
+        sample_board_sets(len(game.secrets), boards, sample, seed)
+        if sets_file is None
+        else parse_board_sets(game, read_user_text(sets_file), boards)
+    )
     matrix = pattern_table(game)
     results = []
     for name in names:
         scorer = BoardScorer(find_strategy(name, seed=seed))
-        with progress_bar(name, sample if sets is None else len(sets)) as advance:
+        with progress_bar(name, len(sets)) as advance:
             results.append(
                 evaluate_boards(
-                    matrix, boards, scorer, size=sample, seed=seed, sets=sets, options=options,
+                    matrix, boards, scorer, seed=seed, sets=sets, options=options,
                     progress=advance,
                 )
             )  # fmt: skip

@@ -73,14 +73,14 @@ def evaluate_command(
     """
     names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
-    several = boards is not None and boards > 1
-    if sets is not None and not several:
+    board_count = boards or 1
+    if sets is not None and board_count == 1:
         raise OptionError("--sets gives the board sets of a multi-board game (quordle, --boards)")
     if sets is not None and sample is not None:
         raise OptionError("--sets plays the sets it gives: leave out --sample")
-    if boards is not None and boards > 1:
+    if board_count > 1:
         size = BOARD_SAMPLE if sample is None else sample
-        played = evaluate_boards_command(game, boards, names, options, size, seed, sets)
+        played = evaluate_boards_command(game, board_count, names, options, size, seed, sets)
         if as_json:
             stdout.print_json(json.dumps([r.to_json() for r in played], ensure_ascii=False))
             return
