@@ -190,6 +190,11 @@ def split_threads() -> int:
     numba = sys.modules.get("numba")
     if numba is not None:
         return int(numba.get_num_threads())
+    return usable_cores()
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
 

@@ -17,7 +17,6 @@ proven lower bound of at least ``cutoff`` when it cannot beat it.
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -29,7 +28,7 @@ from wordsolver.alphabet import LetterCodes
 from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import split
+from wordsolver.partition import split, usable_cores
 from wordsolver.search.core import CompiledCore, FirstGuesses
 from wordsolver.search.exact import (
     INFEASIBLE,
@@ -74,7 +73,7 @@ class _SplitAnswer:
 
 def threads() -> int:
     """Threads the search uses: the cores this process may run on."""
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+    return usable_cores()
 
 
 class CompiledSearch(OptimalSearch):
