@@ -20,6 +20,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from wordsolver.arrays import IdArray
 from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
@@ -52,6 +53,12 @@ class PatternMatrix:
         a secret-major array, as built and cached here."""
         cells: PatternArray = np.ascontiguousarray(self.values.T)  # type: ignore[assignment]
         return cells
+
+    def left_after(self, row: int, candidates: IdArray, secret: int) -> int:
+        """How many of ``candidates`` the guess of ``row`` would leave when ``secret`` is hidden
+        (those that earn the feedback the secret earns)."""
+        values = self.values[row]
+        return int(np.count_nonzero(values[candidates] == values[secret]))
 
 
 def matrix_key(game: Game) -> str:

@@ -33,10 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.boards.session import BoardsSession
+from wordsolver.hosted.share import share_header
 
 #: Called once per reviewed guess.
 Progress = Callable[[int], None]
@@ -109,27 +108,22 @@ def review_boards(
     """
     known = list(secrets) if secrets is not None else solved_secrets(state)
     replay = BoardsSession(state.matrix, len(state.boards), state.max_tries)
-    values = state.matrix.values
     rows = []
     for number, (guess, _) in enumerate(state.moves, 1):
-        ranked = replay.suggest(scorer, top=1).ranked
-        pick = ranked[0].word if ranked else guess
-        pick_row = state.game.guess_row(pick)
-        pick_left: list[int | None] = []
-        for board, secret in zip(replay.boards, known, strict=True):
-            if board.solved or secret is None or board.widened:
-                pick_left.append(None)
-                continue
-            candidates = board.candidates
-            same = values[pick_row, candidates] == values[pick_row, secret]
-            pick_left.append(int(np.count_nonzero(same)))
+        pick = replay.suggest(scorer, top=1).ranked[0]  # a board is unsolved: a move followed
+        pick_left = [
+            None
+            if board.solved or secret is None or board.widened
+            else state.matrix.left_after(pick.row, board.candidates, secret)
+            for board, secret in zip(replay.boards, known, strict=True)
+        ]
         patterns = state.patterns(number - 1)
         replay.push(guess, patterns)
         left = tuple(
             None if pattern is None else board.steps[-1].n_candidates
             for board, pattern in zip(replay.boards, patterns, strict=True)
         )
-        rows.append(BoardReviewRow(number, guess, left, pick, tuple(pick_left)))
+        rows.append(BoardReviewRow(number, guess, left, pick.word, tuple(pick_left)))
         if progress is not None:
             progress(1)
     return rows
@@ -146,24 +140,18 @@ def solved_secrets(state: BoardsSession) -> list[int | None]:
 
 
 def solved_on(state: BoardsSession) -> list[int | None]:
-    """The guess (counted from 1) that solved each board, None for a board not solved."""
-    found: list[int | None] = [None] * len(state.boards)
-    for move in range(len(state.moves)):
-        for board, pattern in enumerate(state.patterns(move)):
-            if pattern == state.game.win_pattern:
-                found[board] = move + 1
-    return found
+    """The guess (counted from 1) that solved each board, None for a board not solved (every
+    guess is played on every unsolved board, so a board's guesses count up to it)."""
+    return [len(board.steps) if board.solved else None for board in state.boards]
 
 
 def boards_share_text(state: BoardsSession) -> str:
     """``Quordle 7/9`` (``X/9`` when a board is left unsolved) and each board's guess count,
     two boards to a row, as the multi-board games' own share text shows them."""
-    tries = f"/{state.max_tries}" if state.max_tries else ""
-    score = str(state.tries_used) if state.solved else "X"
-    name = state.name
+    header = share_header(state.name, state.tries_used if state.solved else None, state.max_tries)
     counts = [UNSOLVED if n is None else _count(n) for n in solved_on(state)]
     rows = ["".join(counts[i : i + _PER_ROW]) for i in range(0, len(counts), _PER_ROW)]
-    return "\n".join([f"{name[:1].upper()}{name[1:]} {score}{tries}", *rows])
+    return "\n".join([header, *rows])
 
 
 def _count(guesses: int) -> str:

@@ -106,13 +106,7 @@ def review(
     rows = []
     for number, step in enumerate(steps, 1):
         pick = player.next_guess(candidates, number - 1, mask)
-        pick_left = (
-            None
-            if secret is None
-            else int(
-                np.count_nonzero(matrix.values[pick, candidates] == matrix.values[pick, secret])
-            )
-        )
+        pick_left = None if secret is None else matrix.left_after(pick, candidates, secret)
         before = len(candidates)
         if mask is not None:
             mask = consistent_after(matrix, mask, step.row, step.pattern)

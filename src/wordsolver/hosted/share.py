@@ -33,10 +33,20 @@ SQUARES = ("⬛", "🟩", "🟨", "🟦", "🟧", "🟥")
 
 def share_text(game: Game, steps: Sequence[Step], *, won: bool, hard: bool = False) -> str:
     """``Wordle 3/6`` (``X/6`` when lost, ``*`` in hard mode) and one row per guess."""
-    tries = f"/{game.max_tries}" if game.max_tries else ""
-    score = str(len(steps)) if won else "X"
-    header = f"{game.name[:1].upper()}{game.name[1:]} {score}{tries}{'*' * hard}"
+    header = share_header(game.name, len(steps) if won else None, game.max_tries, hard=hard)
     return "\n".join([header, *(share_row(game, step.pattern) for step in steps)])
+
+
+def share_header(name: str, guesses: int | None, tries: int | None, *, hard: bool = False) -> str:
+    """The first line of a share text: ``Wordle 3/6``, ``X/6`` when lost (``guesses`` None),
+    no ``/6`` without a limit, ``*`` in hard mode.
+
+    >>> share_header("quordle", None, 9)
+    'Quordle X/9'
+    """
+    limit = f"/{tries}" if tries else ""
+    score = "X" if guesses is None else str(guesses)
+    return f"{name[:1].upper()}{name[1:]} {score}{limit}{'*' * hard}"
 
 
 def share_row(game: Game, pattern: int) -> str:
