@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from processes import ProcessRun, medians, run_process
 from rich.console import Console
 from rich.table import Table
 
@@ -57,23 +57,10 @@ for _ in range({PEER_GAMES}):
 """
 
 
-def whole_process(
-    args: list[str], repeat: int, program: list[str] = WORDSOLVER
-) -> tuple[float, float, float, str]:
-    """Median wall and CPU seconds, peak memory (MB) of ``program ARGS`` (``wordsolver`` unless
-    given), and its output."""
-    walls, cpus, peaks = [], [], []
-    out = ""
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        done = subprocess.run([*program, *args], capture_output=True, text=True, check=True)
-        walls.append(time.perf_counter() - started)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-        peaks.append(after.ru_maxrss / 1024)
-        out = done.stdout
-    return statistics.median(walls), statistics.median(cpus), max(peaks), out
+def whole_process(args: list[str], repeat: int, program: list[str] = WORDSOLVER) -> ProcessRun:
+    """Medians of wall and CPU seconds and peak memory of ``program ARGS`` (``wordsolver``
+    unless given) over ``repeat`` runs, each measured on its own (its workers included)."""
+    return medians([run_process([*program, *args]) for _ in range(repeat)])
 
 
 def in_process_suggest(repeat: int) -> tuple[float, float]:
@@ -119,27 +106,21 @@ def peer_pair(table: Table, runs: int) -> None:
     ours_args = ["evaluate", "quordle", "--lists", "original", "--sets", str(sets), "--json"]
     peer_args = ["benchmark", "--simul", "4", "--solver", "ENTROPY"]
     peer_program = [str(python), "-m", PEER]
-    ours: list[tuple[float, float, float]] = []
-    theirs: list[tuple[float, float, float]] = []
-    for _ in range(runs):
-        wall, cpu, peak, out = whole_process(ours_args, 1)
-        ours.append((wall, cpu, peak))
-        mean = json.loads(out)[0]["mean"]
-        wall, cpu, peak, out = whole_process(peer_args, 1, peer_program)
-        theirs.append((wall, cpu, peak))
-        peer_mean = float(re.search(r"Mean:\s*([0-9.]+)", out).group(1))  # type: ignore[union-attr]
-    for name, rows, result in (
-        ("wordsolver, doddle's 1,000 Quordles", ours, f"mean {mean:.4f}"),
-        ("doddle benchmark --simul 4 (peer)", theirs, f"mean {peer_mean:.3f}"),
+    ours: list[ProcessRun] = []
+    theirs: list[ProcessRun] = []
+    for _ in range(runs):  # alternately
+        ours.append(whole_process(ours_args, 1))
+        theirs.append(whole_process(peer_args, 1, peer_program))
+    mine, peer = medians(ours), medians(theirs)
+    mean = json.loads(mine.output)[0]["mean"]
+    peer_mean = float(re.search(r"Mean:\s*([0-9.]+)", peer.output).group(1))  # type: ignore[union-attr]
+    for name, run, result in (
+        ("wordsolver, doddle's 1,000 Quordles", mine, f"mean {mean:.4f}"),
+        ("doddle benchmark --simul 4 (peer)", peer, f"mean {peer_mean:.3f}"),
     ):
-        table.add_row(
-            name, "", f"{statistics.median(r[0] for r in rows):.1f}",
-            f"{statistics.median(r[1] for r in rows):.1f}",
-            f"{max(r[2] for r in rows):.0f}", result,
-        )  # fmt: skip
-    wall_ratio = statistics.median(r[0] for r in ours) / statistics.median(r[0] for r in theirs)
-    cpu_ratio = statistics.median(r[1] for r in ours) / statistics.median(r[1] for r in theirs)
-    table.add_row("ratio ours / doddle", "", f"{wall_ratio:.2f}×", f"{cpu_ratio:.2f}×", "", "")
+        table.add_row(name, "", f"{run.wall:.1f}", f"{run.cpu:.1f}", f"{run.peak_mb:.0f}", result)
+    ratio_wall, ratio_cpu = mine.wall / peer.wall, mine.cpu / peer.cpu
+    table.add_row("ratio ours / doddle", "", f"{ratio_wall:.2f}×", f"{ratio_cpu:.2f}×", "", "")
 
 
 def main() -> int:
@@ -156,18 +137,19 @@ def main() -> int:
     table.add_row(
         "suggest octordle, in-process", "0.3", f"{inside:.3f}", f"{inside_cpu:.3f}", "", ""
     )
-    wall, cpu, peak, out = whole_process(["suggest", "octordle", "--json"], args.repeat)
-    best = json.loads(out)["suggestions"][0]["word"]
+    run = whole_process(["suggest", "octordle", "--json"], args.repeat)
+    best = json.loads(run.output)["suggestions"][0]["word"]
     table.add_row(
-        "suggest octordle, whole process", "0.3", f"{wall:.2f}", f"{cpu:.2f}", f"{peak:.0f}", best
-    )
+        "suggest octordle, whole process", "0.3", f"{run.wall:.2f}", f"{run.cpu:.2f}",
+        f"{run.peak_mb:.0f}", best,
+    )  # fmt: skip
     evaluate = ["evaluate", "quordle", "--sample", str(args.games), "--seed", "1", "--json"]
-    wall, cpu, peak, out = whole_process(evaluate, 1)
-    result = json.loads(out)[0]
+    run = whole_process(evaluate, 1)
+    result = json.loads(run.output)[0]
     summary = f"mean {result['mean']:.4f}, worst {result['worst']}, losses {result['losses']}"
     table.add_row(
         f"evaluate quordle, {args.games:,} games", "60" if args.games == 1000 else "",
-        f"{wall:.1f}", f"{cpu:.1f}", f"{peak:.0f}", summary,
+        f"{run.wall:.1f}", f"{run.cpu:.1f}", f"{run.peak_mb:.0f}", summary,
     )  # fmt: skip
     if args.peer:
         peer_pair(table, args.peer_runs)
