@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from wordsolver.arrays import HashArray, IdArray, Int64Array
+from wordsolver.arrays import BoolArray, HashArray, IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
 
 _FNV_OFFSET = 1469598103934665603
@@ -89,7 +89,7 @@ def first_of_each_partition(
 def first_of_each_class(
     codes: npt.NDArray[np.uint8],
     rows: IdArray,
-    live: npt.NDArray[np.bool_],
+    live: BoolArray,
     stamps: Int64Array,
     stamp: int,
 ) -> IdArray:

@@ -6,9 +6,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from wordsolver.arrays import IdArray
+from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.matrix import PatternMatrix
 
 
@@ -23,11 +22,11 @@ class Position:
     hard: bool = False  # later pools shrink to guesses consistent with the feedback
     only_candidates: bool = False  # later pools are the candidates left
 
-    def can_win(self, rows: IdArray) -> npt.NDArray[np.bool_]:
+    def can_win(self, rows: IdArray) -> BoolArray:
         """For each guess row, whether it is one of the candidates (so it may win now)."""
         in_play = np.zeros(len(self.matrix.game.secrets) + 1, dtype=np.bool_)
         in_play[self.candidates] = True  # the extra last cell answers for "not a secret" (-1)
-        flags: npt.NDArray[np.bool_] = in_play[self.matrix.game.secret_of_guess[rows]]
+        flags: BoolArray = in_play[self.matrix.game.secret_of_guess[rows]]
         return flags
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import numpy.typing as npt
 
-from wordsolver.arrays import FloatArray, IdArray
+from wordsolver.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.partition import PartitionStats, in_place_totals, partition_stats
 from wordsolver.strategies import scores
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
@@ -99,7 +98,7 @@ class CandidateStrategy(GreedyStrategy):
 
 
 def _tie_broken_order(
-    primary: FloatArray, is_candidate: npt.NDArray[np.bool_], stats: PartitionStats, top: int
+    primary: FloatArray, is_candidate: BoolArray, stats: PartitionStats, top: int
 ) -> Sequence[int]:
     """Indices of the ``top`` best guesses: primary score, candidates first, other scores, order."""
     considered = _contenders(primary, top)
