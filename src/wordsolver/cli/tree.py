@@ -142,19 +142,20 @@ def _open_tree(path: Path, overrides: GameOverrides) -> DecisionTree:
     if not given and isinstance(lists, str) and lists != "custom":
         overrides = replace(overrides, lists=lists)
     own = document.get("words")
+    name = str(recorded.get("name", "")).removesuffix(" (custom)")
     if not given and lists == "custom" and isinstance(own, dict):
-        overrides = _own_lists(overrides, recorded, own)
-    game = load_game(str(recorded.get("name", "")).removesuffix(" (custom)"), overrides)
+        overrides = _own_lists(overrides, name, recorded, own)
+    game = load_game(name, overrides)
     return load_tree(path, pattern_table(game))
 
 
 def _own_lists(
-    overrides: GameOverrides, recorded: dict[str, Any], own: dict[str, Any]
+    overrides: GameOverrides, name: str, recorded: dict[str, Any], own: dict[str, Any]
 ) -> GameOverrides:
     """Overrides that rebuild a custom game from the lists its tree file records (the digests
     then check them, as for any lists)."""
     try:
-        spec = find_spec(str(recorded["name"]).removesuffix(" (custom)"))
+        spec = find_spec(name)
         length, letters = int(recorded["length"]), str(recorded["alphabet"])
         tries = recorded.get("max_tries")
         return replace(

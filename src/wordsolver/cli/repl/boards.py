@@ -245,16 +245,16 @@ class BoardsHostRepl(Repl):
                     style="bold green",
                 )
             )
-            self._review()
             self.finished = True
         elif state.lost:
             self.console.print(Text("out of tries", style="bold red"))
             self._reveal()
-            self._review()
         else:
             left = state.tries_left
             if left is not None:
                 self.console.print(f"{plural(left, 'try', 'tries')} left", style="dim")
+            return
+        self._review()
 
     def _hint(self, _: str) -> None:
         ranking = self.hosted.state.suggest(self.scorer, top=5)
