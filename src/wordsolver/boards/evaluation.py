@@ -81,7 +81,7 @@ def parse_board_sets(game: Game, text: str, boards: int) -> IdArray:
 
 def _secret_id(game: Game, word: str, line: int) -> int:
     try:
-        secret = int(game.secret_of_guess[game.guess_row(word)])
+        secret = game.secret_id(word)
     except InvalidWordError as error:
         raise InvalidWordError(f"line {line}: {error}") from None
     if secret < 0:

@@ -99,6 +99,11 @@ class Game:
             raise InvalidWordError(f"{quoted(normal)} is not an allowed guess in {self.name}")
         return row
 
+    def secret_id(self, word: str) -> int:
+        """The secret id of a word the user typed, -1 when the game never hides it;
+        InvalidWordError when it is not an allowed guess."""
+        return int(self.secret_of_guess[self.guess_row(word)])
+
     def feedback(self, guess: str, secret: str) -> int:
         """The pattern of one guess against one secret (reference rule, validated words)."""
         checker = WordRule(self.alphabet, self.length)

@@ -75,7 +75,7 @@ def _check(saved: SavedGame, mode: str, game: Game) -> None:
 
 def _secret_id(game: Game, word: str) -> int:
     try:
-        secret = int(game.secret_of_guess[game.guess_row(word)])
+        secret = game.secret_id(word)
     except WordsolverError:
         secret = -1
     if secret < 0:

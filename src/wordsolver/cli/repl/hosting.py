@@ -286,7 +286,7 @@ class DuelRepl(HostRepl):
         """Start the duel with your secret word."""
         game = self.player.matrix.game
         word = read_guess(game, text, hint=COMMANDS_HINT)
-        secret = int(game.secret_of_guess[game.guess_row(word)])
+        secret = game.secret_id(word)
         if secret < 0:
             raise PromptError(f"{word} is not in the list of secrets; choose a more common word")
         self.duel = Duel(self.player, self.computer_secret, secret)
