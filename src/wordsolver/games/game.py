@@ -101,7 +101,13 @@ class Game:
 
     def secret_id(self, word: str) -> int:
         """The secret id of a word the user typed, -1 when the game never hides it;
-        InvalidWordError when it is not an allowed guess."""
+        InvalidWordError when it is not an allowed guess.
+
+        >>> from wordsolver.games import find_game
+        >>> wordle = find_game("wordle")
+        >>> wordle.secrets.words[wordle.secret_id("CIGAR")], wordle.secret_id("aahed")
+        ('cigar', -1)
+        """
         return int(self.secret_of_guess[self.guess_row(word)])
 
     def feedback(self, guess: str, secret: str) -> int:
