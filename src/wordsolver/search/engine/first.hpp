@@ -101,9 +101,7 @@ FirstGuesses first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* s
     std::int32_t* scratch_a = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     std::int32_t* scratch_b = arena.fill<std::int32_t>(std::size_t(n_patterns), -1);
     Id* kept = arena.take<Id>(std::size_t(m));
-    Id mk = dedup ? keep_distinct(f, set, n, pool, m, scores, arena, scratch_a, scratch_b, kept)
-                  : keep_guesses(f, set, n, pool, m, scores, false, arena, scratch_a, scratch_b,
-                                 kept);
+    Id mk = keep_useful(f, set, n, pool, m, scores, dedup, arena, scratch_a, scratch_b, kept);
     std::stable_sort(kept, kept + mk, [&](Id a, Id b) {
         i64 bound_a = 3 * i64(n) - scores.can_win[a] - scores.n_buckets[a];
         i64 bound_b = 3 * i64(n) - scores.can_win[b] - scores.n_buckets[b];

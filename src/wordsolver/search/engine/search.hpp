@@ -165,10 +165,7 @@ private:
         std::int32_t* scratch_a = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         std::int32_t* scratch_b = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         Id* kept = arena_.take<Id>(std::size_t(m));
-        Id mk = dedup && !prints
-                    ? keep_distinct(f, set, n, pool, m, all, arena_, scratch_a, scratch_b, kept)
-                    : keep_guesses(f, set, n, pool, m, all, prints, arena_, scratch_a, scratch_b,
-                                   kept);
+        Id mk = keep_useful(f, set, n, pool, m, all, dedup, arena_, scratch_a, scratch_b, kept);
 
         // The kept guesses, moved to the front of the pool's scores (kept is increasing, so
         // in place), and the frame the set is searched in.
