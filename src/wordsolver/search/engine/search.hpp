@@ -426,11 +426,8 @@ private:
             if (hard) {
                 Id p = b.group_pattern[g];
                 child_rule = rule.after(game_.letters, game_guess, p);
-                Demand demand(game_.letters, game_guess, p);
                 Id* filtered = arena_.take<Id>(std::size_t(m));
-                child_m = 0;
-                for (Id j = 0; j < m; j++)
-                    if (demand.allows(game_.letters, pool[j])) filtered[child_m++] = pool[j];
+                child_m = Id(allowed_after(game_.letters, game_guess, p, pool, m, filtered));
                 child_pool = filtered;
             }
             Value child = solve(f, bucket, size, child_pool, child_m, tries - 1,
