@@ -38,6 +38,7 @@ from wordsolver.search.exact import (
     SearchInterrupted,
     SearchLimit,
     SetValue,
+    joined_rows,
 )
 from wordsolver.weights import SecretWeights
 
@@ -318,18 +319,13 @@ class CompiledSearch(OptimalSearch):
         self, guess: int, candidates: IdArray, tries_left: int, pool: Pool
     ) -> Int64Array:
         """The tree rows of ``guess`` played first, each bucket's subtree below it."""
-        rows = [np.array([[guess, 0, -1]], dtype=np.int64)]
-        size = 1
+        children = []
         for pattern, members in split(self.matrix.values[guess, candidates], candidates):
             if pattern == self.game.win_pattern:
                 continue
             child_pool = self.pool_after(pool, guess, pattern, members)
-            sub = self.tree_rows(members, tries_left - 1, child_pool).copy()
-            sub[:, 1] = np.where(sub[:, 1] == 0, 1, sub[:, 1] + size)
-            sub[0, 2] = pattern
-            rows.append(sub)
-            size += len(sub)
-        return np.concatenate(rows)
+            children.append((int(pattern), self.tree_rows(members, tries_left - 1, child_pool)))
+        return joined_rows(guess, children)
 
     def first_guess_bounds(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         """A proven lower bound on the total of each guess of ``pool`` played first: the set's

@@ -427,6 +427,19 @@ class OptimalSearch:
         return np.array(rows, dtype=np.int64).reshape(-1, 3)
 
 
+def joined_rows(guess: int, children: list[tuple[int, Int64Array]]) -> Int64Array:
+    """The tree rows of ``guess`` at the root with each (pattern, subtree rows) below it."""
+    rows = [np.array([[guess, 0, -1]], dtype=np.int64)]
+    size = 1
+    for pattern, child in children:
+        sub = child.copy()
+        sub[:, 1] = np.where(sub[:, 1] == 0, 1, sub[:, 1] + size)
+        sub[0, 2] = pattern
+        rows.append(sub)
+        size += len(sub)
+    return np.concatenate(rows)
+
+
 def level_floor(heaviest_first: Int64Array, fan_out: int) -> int:
     """The least total guesses (weighted) of any tree for secrets of these weights, given in
     decreasing order, when no guess splits a set into more than ``fan_out`` buckets.
