@@ -95,9 +95,7 @@ class FirstGuessParts:
             if n < max(min_size, 3) or self.tries - 1 <= 2 or len(classes) == len(pool):
                 parts: tuple[tuple[int, int], ...] = ((WHOLE, search.first_bound(members, pool)),)
             else:
-                in_play = np.zeros(len(game.secrets) + 1, dtype=np.bool_)
-                in_play[members] = True
-                can_win = in_play[game.secret_of_guess[stats.rows]]
+                can_win = search.can_win(members, stats.rows) == 1
                 # A guess that leaves the set whole and cannot win only costs a guess.
                 useful = stats.rows[(stats.n_buckets > 1) | can_win]
                 rows, floors = search.guess_floors(members, useful)

@@ -124,9 +124,7 @@ class SymmetricSearch:
         n = len(candidates)
         stats = partition_stats(self.search.matrix, classes, candidates)
         rows = stats.rows
-        in_play = np.zeros(len(self.game.secrets) + 1, dtype=np.bool_)
-        in_play[candidates] = True
-        can_win = in_play[self.game.secret_of_guess[rows]].astype(np.int64)
+        can_win = self.search.can_win(candidates, rows)
         bound = 3 * n - can_win - stats.n_buckets
         # Guesses whose buckets hold at most two secrets are solved by their bound.
         closed = stats.worst <= 2

@@ -189,7 +189,7 @@ class OptimalSearch:
             )
         stats = partition_stats(self.matrix, pool, candidates)
         scored = stats.rows  # the pool less guesses that split exactly like an earlier one
-        can_win = self._can_win(candidates, scored)
+        can_win = self.can_win(candidates, scored)
         n_buckets, worst, sum_squares = stats.n_buckets, stats.worst, stats.sum_squares
         if self._reduces_pools:
             kept = self._one_per_partition(candidates, stats, can_win)
@@ -237,7 +237,7 @@ class OptimalSearch:
         informative = np.flatnonzero((stats.n_buckets > 1) | (can_win == 1))
         return self._distinct_partitions(stats.rows, candidates, informative, stats.fingerprint)
 
-    def _can_win(self, candidates: IdArray, rows: Pool) -> Int64Array:
+    def can_win(self, candidates: IdArray, rows: Pool) -> Int64Array:
         """1 for each guess that is one of the candidates, else 0."""
         in_play = np.zeros(len(self.game.secrets) + 1, dtype=np.bool_)
         in_play[candidates] = True
@@ -271,7 +271,7 @@ class OptimalSearch:
             return int(self.guess_floors(candidates, pool)[1].min())
         stats = partition_stats(self.matrix, pool, candidates)
         fan_out = int(stats.n_buckets.max())
-        can_win = self._can_win(candidates, stats.rows)
+        can_win = self.can_win(candidates, stats.rows)
         bounds = self._bounds(candidates, stats.rows, can_win, stats.n_buckets)
         return max(self.floor(candidates, fan_out), int(bounds.min()))
 
@@ -281,7 +281,7 @@ class OptimalSearch:
         the set's size plus the level floor of each of its buckets (equal weights)."""
         stats = partition_stats(self.matrix, pool, candidates)
         fan_out = int(stats.n_buckets.max())
-        can_win = self._can_win(candidates, stats.rows)
+        can_win = self.can_win(candidates, stats.rows)
         floors = self._level_floors(fan_out)
         bounds = np.empty(len(stats.rows), dtype=np.int64)
         for first in range(0, len(stats.rows), _BOUND_CHUNK):
