@@ -348,7 +348,7 @@ def _finish(
     if complete and not solved:
         tries = game.max_tries
         raise WordsolverError(f"no first guess solves every secret within {tries} tries")
-    lower = min(known.bound for known in classes)
+    lower = counts.lower_bound
     tree = None
     if solved:
         best = min(solved, key=lambda known: (known.bound, known.worst, known.searched))
