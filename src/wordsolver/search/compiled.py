@@ -110,8 +110,6 @@ class CompiledSearch(OptimalSearch):
         self._timer: threading.Timer | None = None
         #: Sets solved by first guess: their best value and the lower bound proven.
         self._split: dict[tuple[bytes, int], _SplitAnswer] = {}
-        #: The last first-guess floors computed: (set and pool, floors).
-        self._floors: tuple[tuple[bytes, bytes], Int64Array] | None = None
         #: The last first guesses ranked: (set and pool, the core's answer).
         self._first: tuple[tuple[bytes, bytes], FirstGuesses] | None = None
 
@@ -213,10 +211,7 @@ class CompiledSearch(OptimalSearch):
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
         rows = np.ascontiguousarray(pool, dtype=np.intp)
-        key = (candidates.tobytes(), rows.tobytes())
-        if self._floors is None or self._floors[0] != key:  # the whole game asks twice
-            self._floors = (key, self.core.first_floors(candidates, rows))
-        return rows, self._floors[1]
+        return rows, self.core.first_floors(candidates, rows)
 
     # -- whole-game proofs, one first guess at a time -------------------------------------
 
