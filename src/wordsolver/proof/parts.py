@@ -99,9 +99,8 @@ class FirstGuessParts:
                 # A guess that leaves the set whole and cannot win only costs a guess.
                 useful = stats.rows[(stats.n_buckets > 1) | can_win]
                 rows, floors = search.guess_floors(members, useful)
-                bound_of = dict(zip(rows.tolist(), floors.tolist(), strict=True))
                 ranked = sorted(
-                    ((int(row), int(bound_of.get(int(row), 0))) for row in useful),
+                    zip(rows.tolist(), floors.tolist(), strict=True),
                     key=lambda part: (part[1], part[0]),
                 )
                 parts = tuple(ranked)

@@ -210,6 +210,8 @@ class CompiledSearch(OptimalSearch):
         return rows
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
+        """As the readable search's: every guess of ``pool`` in the order given, each with its
+        floor played first (counted by the core)."""
         rows = np.ascontiguousarray(pool, dtype=np.intp)
         return rows, self.core.first_floors(candidates, rows)
 

@@ -267,30 +267,38 @@ class OptimalSearch:
         buckets (:meth:`floor`, with the most buckets any guess makes)."""
         if len(candidates) <= 2:
             return self.floor(candidates, 2)
-        if self.weights is None:
-            return int(self.guess_floors(candidates, pool)[1].min())
         stats = partition_stats(self.matrix, pool, candidates)
         fan_out = int(stats.n_buckets.max())
+        if self.weights is None:  # a guess left out splits like one kept: the same floor
+            return int(self._floors_of(candidates, stats.rows, fan_out).min())
         can_win = self.can_win(candidates, stats.rows)
         bounds = self._bounds(candidates, stats.rows, can_win, stats.n_buckets)
         return max(self.floor(candidates, fan_out), int(bounds.min()))
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
-        """The informative guesses of ``pool`` (one per partition outside hard mode) and, for
-        each, a proven lower bound on the total guesses of the set when it is played first:
-        the set's size plus the level floor of each of its buckets (equal weights)."""
-        stats = partition_stats(self.matrix, pool, candidates)
-        fan_out = int(stats.n_buckets.max())
-        can_win = self.can_win(candidates, stats.rows)
+        """Every guess of ``pool``, in the order given, and for each a proven lower bound on
+        the total guesses of the set when it is played first: the set's size plus the level
+        floor of each of its buckets (equal weights), no guess making more buckets than the
+        most any guess of ``pool`` makes. Every row given gets its bound, those that
+        :func:`~wordsolver.partition.partition_stats` leaves out as well (they split the set
+        like a guess it keeps: the same buckets, the same floors)."""
+        rows = np.ascontiguousarray(pool, dtype=np.intp)
+        fan_out = int(partition_stats(self.matrix, rows, candidates).n_buckets.max())
+        return rows, self._floors_of(candidates, rows, fan_out)
+
+    def _floors_of(self, candidates: IdArray, rows: IdArray, fan_out: int) -> Int64Array:
+        """Each guess's floor played first (:meth:`guess_floors`) with ``fan_out`` buckets
+        at most per guess."""
+        can_win = self.can_win(candidates, rows)
         floors = self._level_floors(fan_out)
-        bounds = np.empty(len(stats.rows), dtype=np.int64)
-        for first in range(0, len(stats.rows), _BOUND_CHUNK):
-            rows = stats.rows[first : first + _BOUND_CHUNK]
-            sizes = bucket_sizes(self.matrix, rows, candidates)
+        bounds = np.empty(len(rows), dtype=np.int64)
+        for first in range(0, len(rows), _BOUND_CHUNK):
+            chunk = rows[first : first + _BOUND_CHUNK]
+            sizes = bucket_sizes(self.matrix, chunk, candidates)
             # The win bucket holds one secret (floor 1) and costs nothing more.
-            part = len(candidates) + floors[sizes].sum(axis=1) - can_win[first : first + len(rows)]
-            bounds[first : first + len(rows)] = part
-        return stats.rows, bounds
+            part = len(candidates) + floors[sizes].sum(axis=1) - can_win[first : first + len(chunk)]
+            bounds[first : first + len(chunk)] = part
+        return bounds
 
     def _perfect_candidate(self, candidates: IdArray) -> int:
         """A heaviest candidate that tells every other candidate apart (the best any set
