@@ -10,6 +10,7 @@ from tests.reference import brute_force, small_game
 from tests.search.test_exact import GAMES
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.partition import partition_stats
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.compiled import CompiledSearch, exact_search
 from wordsolver.search.exact import OptimalSearch
@@ -120,6 +121,38 @@ def test_the_least_floor_and_the_floors_in_order_match_every_guess_floor(
         assert first.least_floor == min(floors.tolist())
         in_order = search.core.first_floors(candidates, first.order, first.fan_out)
         assert in_order.tolist() == [floor_of[row] for row in first.order.tolist()]
+
+
+@pytest.mark.parametrize("name", [*LARGE, "medium"])
+def test_both_engines_bound_every_row_given_in_order(name: str, medium: PatternMatrix) -> None:
+    """guess_floors answers for every row it is given, in that order (rows out of order,
+    repeated, splitting alike), the readable engine with the compiled one's numbers."""
+    matrix = medium if name == "medium" else pattern_matrix(GAMES[name])
+    candidates, _, pool = everything(matrix)
+    rows = np.random.default_rng(7).permutation(pool)
+    given = np.concatenate([rows, rows[:5]])
+    compiled_rows, compiled = CompiledSearch(matrix, workers=1).guess_floors(candidates, given)
+    readable_rows, readable = OptimalSearch(matrix).guess_floors(candidates, given)
+    assert compiled_rows.tolist() == readable_rows.tolist() == given.tolist()
+    assert readable.tolist() == compiled.tolist()
+    floor_of = dict(zip(given.tolist(), readable.tolist(), strict=True))  # repeats agree
+    assert [floor_of[row] for row in given.tolist()] == readable.tolist()
+
+
+def test_the_readable_engine_bounds_the_guesses_partition_stats_leaves_out() -> None:
+    """Over 20,000 guesses with dead letters partition_stats keeps one guess per class of
+    guesses that split alike; guess_floors still bounds every guess, as the compiled core."""
+    words = ("abc", "bcd", "cde", "dea", "eab", "ace", "bda", "ecb", "adb", "ced", "bae", "dcb")
+    game = find_game(
+        "tonguess3", GameOverrides(alphabet="abcdefghijklmnopqrstuvwxyz012", words=words)
+    )
+    matrix = pattern_matrix(game)
+    candidates, _, pool = everything(matrix)
+    assert len(partition_stats(matrix, pool, candidates).rows) < len(pool)
+    readable_rows, readable = OptimalSearch(matrix).guess_floors(candidates, pool)
+    compiled_rows, compiled = CompiledSearch(matrix, workers=1).guess_floors(candidates, pool)
+    assert readable_rows.tolist() == compiled_rows.tolist() == pool.tolist()
+    assert readable.tolist() == compiled.tolist()
 
 
 def distinct_guesses(matrix: PatternMatrix, candidates: np.ndarray) -> list[int]:

@@ -19,13 +19,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray
+from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game
 from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_members, prover_for
 from wordsolver.proof.results import Entry, ResultsLog
 from wordsolver.proof.runners import Runner, Task
-from wordsolver.proof.split import Known, SplitClass
+from wordsolver.proof.split import Known, Part, SplitClass
 from wordsolver.search import INFEASIBLE
 from wordsolver.tree.node import DecisionTree
 from wordsolver.tree.optimal import nodes_of
@@ -186,10 +186,7 @@ def prove(
             known.running = False
             known.take(outcome.total, outcome.exact, outcome.worst, outcome.rows)
         else:
-            part.running = False
-            part.took_search |= outcome.searched
-            part.take(outcome.total, outcome.exact, outcome.worst, outcome.rows)
-            known.refresh()
+            _take_part(known, part, outcome.total, outcome.exact, outcome.worst, outcome.rows)
         results.add(_entry(words, outcome))
         if part is not None and known.exact and known.rows is not None:
             results.add(_class_entry(words, known))
@@ -206,7 +203,7 @@ def _plan_parts(prover: FirstGuessProver, classes: list[_Class], min_size: int) 
     for known in classes:
         plans = parts.plan(known.searched, min_size)
         known.split = SplitClass.planned(known.searched, size, plans)
-        known.bound = max(known.bound, known.split.lower())
+        known.refresh()
 
 
 def _take_entry(known: _Class, entry: Entry, guess_index: dict[str, int]) -> None:
@@ -220,9 +217,17 @@ def _take_entry(known: _Class, entry: Entry, guess_index: dict[str, int]) -> Non
     second = -1 if entry.second is None else guess_index.get(entry.second, -2)
     part = known.split.part(entry.pattern, second)
     if part is not None:
-        part.took_search |= entry.searched
-        part.take(entry.total, entry.exact, entry.worst, entry.rows)
-        known.refresh()
+        _take_part(known, part, entry.total, entry.exact, entry.worst, entry.rows)
+
+
+def _take_part(
+    known: _Class, part: Part, total: int, exact: bool, worst: int, rows: Int64Array | None
+) -> None:
+    """An outcome or a recorded entry of one part of a class: the part takes it, no longer
+    runs, and the class takes what its parts now add up to."""
+    part.running = False
+    part.take(total, exact, worst, rows)
+    known.refresh()
 
 
 def _entry(words: tuple[str, ...], outcome: Outcome) -> Entry:
@@ -343,7 +348,7 @@ def _finish(
     if complete and not solved:
         tries = game.max_tries
         raise WordsolverError(f"no first guess solves every secret within {tries} tries")
-    lower = min(known.bound for known in classes)
+    lower = counts.lower_bound
     tree = None
     if solved:
         best = min(solved, key=lambda known: (known.bound, known.worst, known.searched))

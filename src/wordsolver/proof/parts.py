@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordsolver.arrays import IdArray, Int64Array
-from wordsolver.partition import partition_stats, split
+from wordsolver.partition import PartitionStats, partition_stats, split
 from wordsolver.proof.symmetric import SYMMETRY_MIN, SymmetricSearch, guess_rows
 from wordsolver.search import INFEASIBLE, SetValue
 from wordsolver.search.exact import Pool
@@ -35,6 +35,21 @@ class PartPlan:
     parts: tuple[tuple[int, int], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _Bucket:
+    """A bucket of a first guess: its secrets, its pool, the pool's classes of second guesses
+    under the permutations that fix the first guess, and how each class splits the bucket."""
+
+    members: IdArray
+    pool: Pool
+    classes: IdArray
+    stats: PartitionStats
+
+    def fan_out(self) -> int:
+        """The most buckets any second guess makes of it (a class's guesses split alike)."""
+        return int(self.stats.n_buckets.max())
+
+
 class FirstGuessParts:
     """Parts of first guesses planned and valued on one process's symmetric search."""
 
@@ -44,20 +59,23 @@ class FirstGuessParts:
         self.tries = tries
         self.pool = pool
         self.candidates = np.arange(len(self.search.game.secrets), dtype=np.intp)
-        #: (first guess, pattern) → the bucket's secrets, its pool, its second guesses' fan-out.
-        self._buckets: dict[tuple[int, int], tuple[IdArray, Pool, int]] = {}
+        #: (first guess, pattern) → the bucket.
+        self._buckets: dict[tuple[int, int], _Bucket] = {}
 
-    def _bucket(self, guess: int, pattern: int) -> tuple[IdArray, Pool, int]:
+    def _bucket(self, guess: int, pattern: int, members: IdArray | None = None) -> _Bucket:
+        """The bucket ``pattern`` of ``guess`` played first (``members``: its secrets, when
+        known already)."""
         key = (guess, pattern)
         known = self._buckets.get(key)
         if known is None:
             search = self.search
-            row = search.matrix.values[guess, self.candidates]
-            members = self.candidates[row == pattern]
+            if members is None:
+                row = search.matrix.values[guess, self.candidates]
+                members = self.candidates[row == pattern]
             pool = search.pool_after(self.pool, guess, pattern, members)
             classes = self.symmetric.symmetry.representatives((guess,), pool)
-            fan_out = int(partition_stats(search.matrix, classes, members).n_buckets.max())
-            known = self._buckets[key] = (members, pool, fan_out)
+            stats = partition_stats(search.matrix, classes, members)
+            known = self._buckets[key] = _Bucket(members, pool, classes, stats)
         return known
 
     def plan(self, guess: int, min_size: int = SYMMETRY_MIN) -> list[PartPlan]:
@@ -71,22 +89,18 @@ class FirstGuessParts:
         for pattern, members in split(values, self.candidates):
             if pattern == game.win_pattern:
                 continue
-            members, pool, _ = self._bucket(guess, int(pattern))
-            classes = self.symmetric.symmetry.representatives((guess,), pool)
+            bucket = self._bucket(guess, int(pattern), members)
+            pool, classes, stats = bucket.pool, bucket.classes, bucket.stats
             n = len(members)
             if n < max(min_size, 3) or self.tries - 1 <= 2 or len(classes) == len(pool):
                 parts: tuple[tuple[int, int], ...] = ((WHOLE, search.first_bound(members, pool)),)
             else:
-                stats = partition_stats(matrix, classes, members)
-                in_play = np.zeros(len(game.secrets) + 1, dtype=np.bool_)
-                in_play[members] = True
-                can_win = in_play[game.secret_of_guess[stats.rows]]
+                can_win = search.can_win(members, stats.rows) == 1
                 # A guess that leaves the set whole and cannot win only costs a guess.
                 useful = stats.rows[(stats.n_buckets > 1) | can_win]
                 rows, floors = search.guess_floors(members, useful)
-                bound_of = dict(zip(rows.tolist(), floors.tolist(), strict=True))
                 ranked = sorted(
-                    ((int(row), int(bound_of.get(int(row), 0))) for row in useful),
+                    zip(rows.tolist(), floors.tolist(), strict=True),
                     key=lambda part: (part[1], part[0]),
                 )
                 parts = tuple(ranked)
@@ -97,19 +111,19 @@ class FirstGuessParts:
         """The exact value of a part if it is at most ``cutoff``, else a proven lower bound
         above it: the bucket's least total (``second`` WHOLE), or its total when ``second``
         is played on it."""
-        members, pool, fan_out = self._bucket(guess, pattern)
+        bucket = self._bucket(guess, pattern)
         tries_left = self.tries - 1
         if second == WHOLE:
             beta = cutoff + 1 if cutoff < INFEASIBLE else INFEASIBLE
-            return self.symmetric.solve(members, tries_left, pool, beta, (guess,))
+            return self.symmetric.solve(bucket.members, tries_left, bucket.pool, beta, (guess,))
         return self.symmetric.try_guess(
-            members, tries_left, pool, second, cutoff, fan_out, (guess,)
+            bucket.members, tries_left, bucket.pool, second, cutoff, bucket.fan_out(), (guess,)
         )
 
     def tree_rows(self, guess: int, pattern: int, second: int) -> Int64Array:
         """The optimal tree of a part valued exact (rooted at its second guess)."""
-        members, pool, _ = self._bucket(guess, pattern)
+        bucket = self._bucket(guess, pattern)
         tries_left = self.tries - 1
         if second == WHOLE:
-            return self.symmetric.tree_rows(members, tries_left, pool)
-        return guess_rows(self.symmetric, second, members, tries_left, pool)
+            return self.symmetric.tree_rows(bucket.members, tries_left, bucket.pool)
+        return guess_rows(self.symmetric, second, bucket.members, tries_left, bucket.pool)

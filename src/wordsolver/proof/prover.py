@@ -107,10 +107,7 @@ class FirstGuessProver:
         buckets per guess as any guess of ``rows`` makes of every secret. That is the game's
         fan-out when ``rows`` are every first guess or one per symmetry class (a class's
         guesses split alike), which is how proofs call it."""
-        found, floors = self.search.guess_floors(self.candidates, rows)
-        if not np.array_equal(found, rows):
-            raise AssertionError("the compiled core bounds every guess it is given, in order")
-        return np.asarray(floors, dtype=np.int64)
+        return self.search.guess_floors(self.candidates, rows)[1]
 
     def value(self, guess: int, cutoff: int = INFEASIBLE) -> FirstGuessValue:
         """The exact value of ``guess`` played first if it is at most ``cutoff``, else a

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from wordsolver.arrays import Int64Array
 from wordsolver.proof.parts import PartPlan
-from wordsolver.proof.symmetric import joined_rows
 from wordsolver.search import INFEASIBLE
+from wordsolver.search.exact import joined_rows
 
 
 @dataclass(slots=True)

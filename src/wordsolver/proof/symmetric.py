@@ -19,7 +19,7 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.partition import partition_stats, split
 from wordsolver.proof.symmetry import Symmetry
 from wordsolver.search import INFEASIBLE, OptimalSearch, SetValue
-from wordsolver.search.exact import GuessOrder, Pool, best_of_guesses
+from wordsolver.search.exact import GuessOrder, Pool, best_of_guesses, joined_rows
 
 #: Sets of fewer secrets go straight to the search's core.
 SYMMETRY_MIN = 64
@@ -124,9 +124,7 @@ class SymmetricSearch:
         n = len(candidates)
         stats = partition_stats(self.search.matrix, classes, candidates)
         rows = stats.rows
-        in_play = np.zeros(len(self.game.secrets) + 1, dtype=np.bool_)
-        in_play[candidates] = True
-        can_win = in_play[self.game.secret_of_guess[rows]].astype(np.int64)
+        can_win = self.search.can_win(candidates, rows)
         bound = 3 * n - can_win - stats.n_buckets
         # Guesses whose buckets hold at most two secrets are solved by their bound.
         closed = stats.worst <= 2
@@ -200,16 +198,3 @@ def guess_rows(
         child_pool = search.pool_after(pool, guess, pattern, members)
         children.append((int(pattern), solver.tree_rows(members, tries_left - 1, child_pool)))
     return joined_rows(guess, children)
-
-
-def joined_rows(guess: int, children: list[tuple[int, Int64Array]]) -> Int64Array:
-    """The tree rows of ``guess`` at the root with each (pattern, subtree rows) below it."""
-    rows = [np.array([[guess, 0, -1]], dtype=np.int64)]
-    size = 1
-    for pattern, child in children:
-        sub = child.copy()
-        sub[:, 1] = np.where(sub[:, 1] == 0, 1, sub[:, 1] + size)
-        sub[0, 2] = pattern
-        rows.append(sub)
-        size += len(sub)
-    return np.concatenate(rows)

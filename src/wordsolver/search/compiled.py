@@ -37,6 +37,7 @@ from wordsolver.search.exact import (
     SearchInterrupted,
     SearchLimit,
     SetValue,
+    joined_rows,
 )
 from wordsolver.weights import SecretWeights
 
@@ -108,8 +109,6 @@ class CompiledSearch(OptimalSearch):
         self._timer: threading.Timer | None = None
         #: Sets solved by first guess: their best value and the lower bound proven.
         self._split: dict[tuple[bytes, int], _SplitAnswer] = {}
-        #: The last first-guess floors computed: (set and pool, floors).
-        self._floors: tuple[tuple[bytes, bytes], Int64Array] | None = None
         #: The last first guesses ranked: (set and pool, the core's answer).
         self._first: tuple[tuple[bytes, bytes], FirstGuesses] | None = None
 
@@ -210,11 +209,10 @@ class CompiledSearch(OptimalSearch):
         return rows
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
+        """As the readable search's: every guess of ``pool`` in the order given, each with its
+        floor played first (counted by the core)."""
         rows = np.ascontiguousarray(pool, dtype=np.intp)
-        key = (candidates.tobytes(), rows.tobytes())
-        if self._floors is None or self._floors[0] != key:  # the whole game asks twice
-            self._floors = (key, self.core.first_floors(candidates, rows))
-        return rows, self._floors[1]
+        return rows, self.core.first_floors(candidates, rows)
 
     # -- whole-game proofs, one first guess at a time -------------------------------------
 
@@ -317,18 +315,13 @@ class CompiledSearch(OptimalSearch):
         self, guess: int, candidates: IdArray, tries_left: int, pool: Pool
     ) -> Int64Array:
         """The tree rows of ``guess`` played first, each bucket's subtree below it."""
-        rows = [np.array([[guess, 0, -1]], dtype=np.int64)]
-        size = 1
+        children = []
         for pattern, members in split(self.matrix.values[guess, candidates], candidates):
             if pattern == self.game.win_pattern:
                 continue
             child_pool = self.pool_after(pool, guess, pattern, members)
-            sub = self.tree_rows(members, tries_left - 1, child_pool).copy()
-            sub[:, 1] = np.where(sub[:, 1] == 0, 1, sub[:, 1] + size)
-            sub[0, 2] = pattern
-            rows.append(sub)
-            size += len(sub)
-        return np.concatenate(rows)
+            children.append((int(pattern), self.tree_rows(members, tries_left - 1, child_pool)))
+        return joined_rows(guess, children)
 
     def first_guess_bounds(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         """A proven lower bound on the total of each guess of ``pool`` played first: the set's

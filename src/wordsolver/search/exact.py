@@ -189,7 +189,7 @@ class OptimalSearch:
             )
         stats = partition_stats(self.matrix, pool, candidates)
         scored = stats.rows  # the pool less guesses that split exactly like an earlier one
-        can_win = self._can_win(candidates, scored)
+        can_win = self.can_win(candidates, scored)
         n_buckets, worst, sum_squares = stats.n_buckets, stats.worst, stats.sum_squares
         if self._reduces_pools:
             kept = self._one_per_partition(candidates, stats, can_win)
@@ -237,7 +237,7 @@ class OptimalSearch:
         informative = np.flatnonzero((stats.n_buckets > 1) | (can_win == 1))
         return self._distinct_partitions(stats.rows, candidates, informative, stats.fingerprint)
 
-    def _can_win(self, candidates: IdArray, rows: Pool) -> Int64Array:
+    def can_win(self, candidates: IdArray, rows: Pool) -> Int64Array:
         """1 for each guess that is one of the candidates, else 0."""
         in_play = np.zeros(len(self.game.secrets) + 1, dtype=np.bool_)
         in_play[candidates] = True
@@ -267,30 +267,38 @@ class OptimalSearch:
         buckets (:meth:`floor`, with the most buckets any guess makes)."""
         if len(candidates) <= 2:
             return self.floor(candidates, 2)
-        if self.weights is None:
-            return int(self.guess_floors(candidates, pool)[1].min())
         stats = partition_stats(self.matrix, pool, candidates)
         fan_out = int(stats.n_buckets.max())
-        can_win = self._can_win(candidates, stats.rows)
+        if self.weights is None:  # a guess left out splits like one kept: the same floor
+            return int(self._floors_of(candidates, stats.rows, fan_out).min())
+        can_win = self.can_win(candidates, stats.rows)
         bounds = self._bounds(candidates, stats.rows, can_win, stats.n_buckets)
         return max(self.floor(candidates, fan_out), int(bounds.min()))
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
-        """The informative guesses of ``pool`` (one per partition outside hard mode) and, for
-        each, a proven lower bound on the total guesses of the set when it is played first:
-        the set's size plus the level floor of each of its buckets (equal weights)."""
-        stats = partition_stats(self.matrix, pool, candidates)
-        fan_out = int(stats.n_buckets.max())
-        can_win = self._can_win(candidates, stats.rows)
+        """Every guess of ``pool``, in the order given, and for each a proven lower bound on
+        the total guesses of the set when it is played first: the set's size plus the level
+        floor of each of its buckets (equal weights), no guess making more buckets than the
+        most any guess of ``pool`` makes. Every row given gets its bound, those that
+        :func:`~wordsolver.partition.partition_stats` leaves out as well (they split the set
+        like a guess it keeps: the same buckets, the same floors)."""
+        rows = np.ascontiguousarray(pool, dtype=np.intp)
+        fan_out = int(partition_stats(self.matrix, rows, candidates).n_buckets.max())
+        return rows, self._floors_of(candidates, rows, fan_out)
+
+    def _floors_of(self, candidates: IdArray, rows: IdArray, fan_out: int) -> Int64Array:
+        """Each guess's floor played first (:meth:`guess_floors`) with ``fan_out`` buckets
+        at most per guess."""
+        can_win = self.can_win(candidates, rows)
         floors = self._level_floors(fan_out)
-        bounds = np.empty(len(stats.rows), dtype=np.int64)
-        for first in range(0, len(stats.rows), _BOUND_CHUNK):
-            rows = stats.rows[first : first + _BOUND_CHUNK]
-            sizes = bucket_sizes(self.matrix, rows, candidates)
+        bounds = np.empty(len(rows), dtype=np.int64)
+        for first in range(0, len(rows), _BOUND_CHUNK):
+            chunk = rows[first : first + _BOUND_CHUNK]
+            sizes = bucket_sizes(self.matrix, chunk, candidates)
             # The win bucket holds one secret (floor 1) and costs nothing more.
-            part = len(candidates) + floors[sizes].sum(axis=1) - can_win[first : first + len(rows)]
-            bounds[first : first + len(rows)] = part
-        return stats.rows, bounds
+            part = len(candidates) + floors[sizes].sum(axis=1) - can_win[first : first + len(chunk)]
+            bounds[first : first + len(chunk)] = part
+        return bounds
 
     def _perfect_candidate(self, candidates: IdArray) -> int:
         """A heaviest candidate that tells every other candidate apart (the best any set
@@ -425,6 +433,19 @@ class OptimalSearch:
                     child_pool = self.pool_after(allowed, guess, child_pattern, child)
                     stack.append((child, tries - 1, child_pool, node, child_pattern))
         return np.array(rows, dtype=np.int64).reshape(-1, 3)
+
+
+def joined_rows(guess: int, children: list[tuple[int, Int64Array]]) -> Int64Array:
+    """The tree rows of ``guess`` at the root with each (pattern, subtree rows) below it."""
+    rows = [np.array([[guess, 0, -1]], dtype=np.int64)]
+    size = 1
+    for pattern, child in children:
+        sub = child.copy()
+        sub[:, 1] = np.where(sub[:, 1] == 0, 1, sub[:, 1] + size)
+        sub[0, 2] = pattern
+        rows.append(sub)
+        size += len(sub)
+    return np.concatenate(rows)
 
 
 def level_floor(heaviest_first: Int64Array, fan_out: int) -> int:

@@ -131,4 +131,16 @@ struct Demand {
     }
 };
 
+/** Writes to ``out`` the guesses of ``pool`` (``m`` of them, in order) that hard mode allows
+ *  after ``guess`` earned ``pattern``; returns how many. */
+template <class Guess, class Out>
+std::int64_t allowed_after(const Letters& words, std::int64_t guess, std::int64_t pattern,
+                           const Guess* pool, std::int64_t m, Out* out) {
+    Demand demand(words, guess, pattern);
+    std::int64_t n = 0;
+    for (std::int64_t j = 0; j < m; j++)
+        if (demand.allows(words, pool[j])) out[n++] = Out(pool[j]);
+    return n;
+}
+
 }  // namespace wordsolver

@@ -129,10 +129,10 @@ struct TypedCore : Core {
                     Item child{members, item.pool, item.tries - 1, item.rule, node, p};
                     if (game.hard()) {
                         child.rule = item.rule.after(game.letters, guess, p);
-                        ws::Demand demand(game.letters, guess, p);
-                        auto allowed = std::make_shared<std::vector<Id>>();
-                        for (Id g : item_pool)
-                            if (demand.allows(game.letters, g)) allowed->push_back(g);
+                        auto allowed = std::make_shared<std::vector<Id>>(item_pool.size());
+                        allowed->resize(std::size_t(
+                            ws::allowed_after(game.letters, guess, p, item_pool.data(),
+                                              i64(item_pool.size()), allowed->data())));
                         child.pool = std::move(allowed);
                     }
                     stack.push_back(std::move(child));
@@ -162,11 +162,8 @@ struct TypedCore : Core {
 
     /** The guesses of the pool hard mode allows after ``guess`` earned ``pattern``. */
     Id allowed_after(const std::vector<Id>& pool, i64 guess, int pattern, i64* out) override {
-        ws::Demand demand(game.letters, guess, pattern);
-        Id n = 0;
-        for (Id g : pool)
-            if (demand.allows(game.letters, g)) out[n++] = g;
-        return n;
+        return Id(ws::allowed_after(game.letters, guess, pattern, pool.data(), i64(pool.size()),
+                                    out));
     }
 
     bool hard() const override { return game.hard(); }

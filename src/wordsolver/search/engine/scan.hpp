@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 
 #include "arena.hpp"
@@ -33,7 +34,7 @@ struct Scores {
     i64* worst;  // the largest bucket, or 3 for any larger than two
     i64* sum_squares;
     std::uint8_t* can_win;
-    std::uint64_t* prints;        // with dedup: a fingerprint of the split (see score_guesses)
+    std::uint64_t* prints;        // with dedup: a fingerprint of the split (score_pairwise)
     std::uint8_t* heads = nullptr;  // scored pairwise with dedup: each candidate's head
 };
 
@@ -42,7 +43,8 @@ constexpr Id BLOCK = 32;
 
 /** Each pool guess's buckets, largest bucket and Σ size² on the candidates, whether it may
  *  win and (``prints``) a fingerprint of its split that does not depend on what the patterns
- *  are called: each candidate weighs in with the position of its bucket's first member.
+ *  are called. Fingerprints come from pairwise scoring only (score_pairwise), so ``prints``
+ *  may be asked only of one-byte cells and at most pair_max() candidates.
  *
  *  Guesses are scored a block at a time, candidate by candidate: each cell adds to a count of
  *  its own guess's table, so consecutive cells never wait for each other's counts. */
@@ -55,45 +57,24 @@ void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* p
             return;
         }
     }
+    assert(!prints && "fingerprints come from pairwise scoring only");
     Scope scope(arena);
     const std::size_t np = std::size_t(f.n_patterns);
     std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);
-    std::uint16_t* first = prints ? arena.take<std::uint16_t>(BLOCK * np) : nullptr;
-    std::uint64_t* salts = arena.take<std::uint64_t>(std::size_t(n));
-    std::uint64_t salt = 0x2545F4914F6CDD1Dull;
-    for (Id i = 0; i < n; i++) {
-        salt ^= salt >> 12, salt ^= salt << 25, salt ^= salt >> 27;
-        salts[i] = salt * 0x2545F4914F6CDD1Dull | 1;
-    }
     for (Id j0 = 0; j0 < m; j0 += BLOCK) {
         const Id width = m - j0 < BLOCK ? m - j0 : BLOCK;
         const Id* columns = pool + j0;
         std::uint32_t buckets[BLOCK] = {0}, largest[BLOCK] = {0};
-        std::uint64_t squares[BLOCK] = {0}, print[BLOCK] = {0};
+        std::uint64_t squares[BLOCK] = {0};
         for (Id i = 0; i < n; i++) {
             const Cell* row = f.row(candidates[i]);
-            if (prints) {
-                const std::uint64_t weight = salts[i];
-                for (Id w = 0; w < width; w++) {
-                    std::size_t at = std::size_t(w) * np + row[columns[w]];
-                    std::uint32_t c = counts[at];
-                    std::uint16_t head = c ? first[at] : std::uint16_t(i);
-                    first[at] = head;
-                    counts[at] = std::uint16_t(c + 1);
-                    buckets[w] += c == 0;
-                    squares[w] += 2 * c + 1;
-                    largest[w] = c + 1 > largest[w] ? c + 1 : largest[w];
-                    print[w] += weight * (std::uint64_t(head) + 1);
-                }
-            } else {
-                for (Id w = 0; w < width; w++) {
-                    std::size_t at = std::size_t(w) * np + row[columns[w]];
-                    std::uint32_t c = counts[at];
-                    counts[at] = std::uint16_t(c + 1);
-                    buckets[w] += c == 0;
-                    squares[w] += 2 * c + 1;
-                    largest[w] = c + 1 > largest[w] ? c + 1 : largest[w];
-                }
+            for (Id w = 0; w < width; w++) {
+                std::size_t at = std::size_t(w) * np + row[columns[w]];
+                std::uint32_t c = counts[at];
+                counts[at] = std::uint16_t(c + 1);
+                buckets[w] += c == 0;
+                squares[w] += 2 * c + 1;
+                largest[w] = c + 1 > largest[w] ? c + 1 : largest[w];
             }
         }
         for (Id i = 0; i < n; i++) {
@@ -105,7 +86,6 @@ void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* p
             out.n_buckets[j] = buckets[w];
             out.worst[j] = largest[w];
             out.sum_squares[j] = i64(squares[w]);
-            if (prints) out.prints[j] = print[w];
             Id owner = f.owner[columns[w]];
             out.can_win[j] = owner >= 0 && in_set[owner];
         }
@@ -196,20 +176,19 @@ bool same_split(const Frame<Cell>& f, const Id* candidates, Id n, Id a, Id b,
 }
 
 /** Positions (into the pool) of the guesses worth trying: those that learn something (more
- *  than one bucket, or may win) and, with ``dedup``, one per distinct split. A guess that
- *  cannot win splits every subset as an earlier guess with the same split does, so it is
- *  dropped; guesses that may win are all kept (each wins on a secret of its own). */
-template <class Cell>
-Id keep_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
-                const Scores& scores, bool dedup, Arena& arena, std::int32_t* scratch_a,
-                std::int32_t* scratch_b, Id* kept) {
-    // The fingerprints only pick who to compare: equal splits are checked cell by cell.
+ *  than one bucket, or may win) and, with ``dedup``, one per distinct split, told by the
+ *  heads of pairwise scoring with fingerprints (``scores.heads``). A guess that cannot win
+ *  splits every subset as an earlier guess with the same split does, so it is dropped;
+ *  guesses that may win are all kept (each wins on a secret of its own). */
+inline Id keep_guesses(Id n, Id m, const Scores& scores, bool dedup, Arena& arena, Id* kept) {
+    // The fingerprints only pick who to compare: equal splits are checked head by head.
     Id n_kept = 0;
     if (!dedup) {
         for (Id j = 0; j < m; j++)
             if (scores.n_buckets[j] > 1 || scores.can_win[j]) kept[n_kept++] = j;
         return n_kept;
     }
+    assert(scores.heads != nullptr && "dedup by fingerprints needs pairwise heads");
     std::size_t slots = 16;
     while (slots < 2 * std::size_t(m)) slots *= 2;
     std::size_t mask = slots - 1;
@@ -217,16 +196,13 @@ Id keep_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool
     const std::uint64_t* prints = scores.prints;
     for (Id j = 0; j < m; j++) {
         if (scores.n_buckets[j] <= 1 && !scores.can_win[j]) continue;
-        Id g = pool[j];
         std::uint64_t print = prints[j];
         std::size_t slot = std::size_t((print ^ print >> 29) * 0x9E3779B97F4A7C15ull >> 20) & mask;
         bool repeated = false;
         while (table[slot] >= 0) {
             Id earlier = table[slot];
             if (!scores.can_win[j] && prints[earlier] == print &&
-                (scores.heads != nullptr
-                     ? same_heads(scores.heads, n, earlier, j)
-                     : same_split(f, candidates, n, pool[earlier], g, scratch_a, scratch_b))) {
+                same_heads(scores.heads, n, earlier, j)) {
                 repeated = true;
                 break;
             }
@@ -241,8 +217,8 @@ Id keep_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool
 
 /** keep_guesses with ``dedup``, the same guesses kept, without fingerprints: equal splits
  *  have equal bucket counts, Σ size² and largest buckets, so only guesses equal in all three
- *  are compared cell by cell. Large sets score faster without fingerprints (and compare
- *  the same true duplicates cell by cell either way). */
+ *  are compared cell by cell. Large sets score faster without fingerprints (and keep the
+ *  same guesses either way). */
 template <class Cell>
 Id keep_distinct(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m,
                  const Scores& scores, Arena& arena, std::int32_t* scratch_a,
@@ -280,6 +256,18 @@ Id keep_distinct(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m
     for (Id j = 0; j < m; j++)
         if (keep[j]) kept[n_kept++] = j;
     return n_kept;
+}
+
+/** The guesses of the pool worth trying (keep_guesses), in pool order; with ``dedup`` one
+ *  per distinct split, found by the heads when the set was scored pairwise with fingerprints
+ *  (keep_guesses), else by the bucket statistics (keep_distinct). */
+template <class Cell>
+Id keep_useful(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m,
+               const Scores& scores, bool dedup, Arena& arena, std::int32_t* scratch_a,
+               std::int32_t* scratch_b, Id* kept) {
+    if (dedup && scores.heads == nullptr)
+        return keep_distinct(f, set, n, pool, m, scores, arena, scratch_a, scratch_b, kept);
+    return keep_guesses(n, m, scores, dedup, arena, kept);
 }
 
 /** The first guess (column) of the list that puts every candidate in a bucket of its own,

@@ -165,10 +165,7 @@ private:
         std::int32_t* scratch_a = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         std::int32_t* scratch_b = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         Id* kept = arena_.take<Id>(std::size_t(m));
-        Id mk = dedup && !prints
-                    ? keep_distinct(f, set, n, pool, m, all, arena_, scratch_a, scratch_b, kept)
-                    : keep_guesses(f, set, n, pool, m, all, prints, arena_, scratch_a, scratch_b,
-                                   kept);
+        Id mk = keep_useful(f, set, n, pool, m, all, dedup, arena_, scratch_a, scratch_b, kept);
 
         // The kept guesses, moved to the front of the pool's scores (kept is increasing, so
         // in place), and the frame the set is searched in.
@@ -429,11 +426,8 @@ private:
             if (hard) {
                 Id p = b.group_pattern[g];
                 child_rule = rule.after(game_.letters, game_guess, p);
-                Demand demand(game_.letters, game_guess, p);
                 Id* filtered = arena_.take<Id>(std::size_t(m));
-                child_m = 0;
-                for (Id j = 0; j < m; j++)
-                    if (demand.allows(game_.letters, pool[j])) filtered[child_m++] = pool[j];
+                child_m = Id(allowed_after(game_.letters, game_guess, p, pool, m, filtered));
                 child_pool = filtered;
             }
             Value child = solve(f, bucket, size, child_pool, child_m, tries - 1,
