@@ -10,6 +10,24 @@ export function lostOrSaved(lost) {
 }
 
 /**
+ * A review's table in its scrolling wrapper: `headings` are texts or [text, title] pairs, `rows`
+ * the <tr> elements of the guesses.
+ */
+export function reviewTable(headings, rows) {
+  const heading = (h) => (typeof h === "string" ? [h, null] : h);
+  return el(
+    "div",
+    { class: "table-wrap" },
+    el(
+      "table",
+      { class: "review" },
+      el("thead", {}, el("tr", {}, headings.map(heading).map(([h, title]) => el("th", { scope: "col", title }, h)))),
+      el("tbody", {}, rows),
+    ),
+  );
+}
+
+/**
  * The review drawn: `review` is the answer of /api/review or /api/play/review, `moves` the
  * guesses with their feedback text as the board shows them, `solverLine` an optional sentence
  * about the solver's own game.
@@ -47,11 +65,7 @@ export function renderReview(review, moves, solverLine = null) {
     : `In all you ${total > 0 ? "lost" : "saved"} ${plural(Number(Math.abs(total).toFixed(2)), "guess")} beside the solver's play on average.`;
   const parts = [
     el("h2", {}, "Review"),
-    el(
-      "div",
-      { class: "table-wrap" },
-      el("table", { class: "review" }, el("thead", {}, el("tr", {}, headings.map(([h, title]) => el("th", { scope: "col", title }, h)))), el("tbody", {}, rows)),
-    ),
+    reviewTable(headings, rows),
     el("p", { class: "review-total" }, verdict),
     solverLine === null ? null : el("p", { class: "solver-path" }, solverLine),
     el("h3", {}, "Share"),
