@@ -22,11 +22,11 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.games import GameOverrides, find_game
@@ -55,8 +55,13 @@ def ranking_identity(game: str, lists: str | None, words: int, by: str, any_word
     return json.dumps([RANKING_FORMAT, matrix_key(chosen), words, by, any_words, KEPT])
 
 
+def _name(identity: str) -> str:
+    """The file name of a ranking: its cache entry's, and its job's progress file's."""
+    return f"openers-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json"
+
+
 def _entry(identity: str) -> Path | None:
-    return cache_path(f"openers-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json")
+    return cache_path(_name(identity))
 
 
 def kept_ranking(identity: str) -> dict[str, Any] | None:
@@ -81,8 +86,11 @@ def keep_ranking(identity: str, answer: dict[str, Any]) -> None:
         write_cache_entry(path, lambda file: file.write(payload))
 
 
-#: A ranking's search, run in the job's child: ``search(deadline, progress)`` gives the answer.
-Search = Callable[[Deadline, "ProgressFile"], dict[str, Any]]
+class Search(Protocol):
+    """A ranking's search, run in the job's child: ``search(deadline, progress)`` gives the
+    answer (picklable, as the child is another process)."""
+
+    def __call__(self, deadline: Deadline, progress: ProgressFile) -> dict[str, Any]: ...
 
 
 class ProgressFile:
@@ -197,8 +205,7 @@ class RankingJobs:
                 )
             if self._folder is None:
                 self._folder = Path(tempfile.mkdtemp(prefix="wordsolver-rankings-"))
-            key = hashlib.sha256(identity.encode()).hexdigest()[:16]
-            progress = ProgressFile(self._folder / f"{key}.json")
+            progress = ProgressFile(self._folder / _name(identity))
             future: Future[dict[str, Any]] = Future()
             job = RankingJob(future, progress, time.monotonic())
             self._jobs[identity] = job
@@ -208,7 +215,8 @@ class RankingJobs:
     def _run(self, identity: str, job: RankingJob, search: Search) -> None:
         job.started_at = time.monotonic()
         try:
-            answer = self._worker.call(_Search(search, job.progress), Deadline.after(self.seconds))
+            call = partial(search, progress=job.progress)
+            answer = self._worker.call(call, Deadline.after(self.seconds))
         except Exception as error:  # kept for the next request to be told (see answer)
             job.future.set_exception(error)
             return
@@ -224,14 +232,3 @@ class RankingJobs:
         if self._folder is not None:
             with contextlib.suppress(OSError):
                 shutil.rmtree(self._folder)
-
-
-@dataclass(frozen=True)
-class _Search:
-    """The call the child runs: the search, reporting to the job's progress file."""
-
-    search: Search
-    progress: ProgressFile
-
-    def __call__(self, deadline: Deadline) -> dict[str, Any]:
-        return dict(self.search(deadline, self.progress))
