@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import shutil
 import tempfile
@@ -28,10 +27,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from wordsolver.cache import cache_path, write_cache_entry
+from wordsolver.cache import read_sealed, sealed_name, write_sealed
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import matrix_key
-from wordsolver.sealed import seal, unseal
 from wordsolver.web.lanes import LaneBusy
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP
@@ -55,35 +53,16 @@ def ranking_identity(game: str, lists: str | None, words: int, by: str, any_word
     return json.dumps([RANKING_FORMAT, matrix_key(chosen), words, by, any_words, KEPT])
 
 
-def _name(identity: str) -> str:
-    """The file name of a ranking: its cache entry's, and its job's progress file's."""
-    return f"openers-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json"
-
-
-def _entry(identity: str) -> Path | None:
-    return cache_path(_name(identity))
-
-
 def kept_ranking(identity: str) -> dict[str, Any] | None:
     """The ranking kept in the cache for this identity, or None (missing, stale or damaged)."""
-    path = _entry(identity)
-    if path is None:
-        return None
-    try:
-        kept = unseal(json.loads(path.read_text(encoding="utf-8")))  # None if changed
-        if kept["identity"] == identity:
-            return dict(kept["answer"])
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        pass  # missing or damaged: searched again
-    return None
+    kept = read_sealed("openers", identity)
+    answer = None if kept is None else kept.get("answer")
+    return dict(answer) if isinstance(answer, dict) else None
 
 
 def keep_ranking(identity: str, answer: dict[str, Any]) -> None:
     """Keep a finished ranking in the cache (written atomically; no cache, no harm)."""
-    path = _entry(identity)
-    if path is not None:
-        payload = json.dumps(seal({"identity": identity, "answer": answer})).encode()
-        write_cache_entry(path, lambda file: file.write(payload))
+    write_sealed("openers", identity, {"answer": answer})
 
 
 class Search(Protocol):
@@ -205,7 +184,7 @@ class RankingJobs:
                 )
             if self._folder is None:
                 self._folder = Path(tempfile.mkdtemp(prefix="wordsolver-rankings-"))
-            progress = ProgressFile(self._folder / _name(identity))
+            progress = ProgressFile(self._folder / sealed_name("openers", identity))
             future: Future[dict[str, Any]] = Future()
             job = RankingJob(future, progress, time.monotonic())
             self._jobs[identity] = job
