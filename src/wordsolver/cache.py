@@ -11,18 +11,21 @@ once per problem.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import platformdirs
 
 from wordsolver.errors import WordsolverError
 from wordsolver.files import atomic_writer
+from wordsolver.sealed import seal, unseal
 
 
 class CacheUnavailableWarning(UserWarning):
@@ -64,6 +67,36 @@ def write_cache_entry(path: Path, write: Callable[[BinaryIO], object]) -> None:
             write(file)
     except OSError as error:
         _warn_once(f"cannot write the cache file {path} ({error.strerror}): running without it")
+
+
+def sealed_name(kind: str, identity: str) -> str:
+    """The file name of the sealed entry of this kind (a key of :data:`ENTRY_KINDS`) whose
+    contents depend on ``identity`` (a text naming everything they depend on)."""
+    return f"{kind}-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json"
+
+
+def read_sealed(kind: str, identity: str) -> dict[str, Any] | None:
+    """What :func:`write_sealed` kept for this identity, or None when it is missing, damaged,
+    changed or made for another identity (the caller then works it out again)."""
+    path = cache_path(sealed_name(kind, identity))
+    if path is None:
+        return None
+    try:
+        kept = unseal(json.loads(path.read_text(encoding="utf-8")))  # None if changed
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(kept, dict) or kept.get("identity") != identity:
+        return None
+    return kept
+
+
+def write_sealed(kind: str, identity: str, payload: dict[str, Any]) -> None:
+    """Keep ``payload`` (JSON values) for this identity, sealed with a checksum and written
+    atomically; no cache, no harm."""
+    path = cache_path(sealed_name(kind, identity))
+    if path is not None:
+        document = json.dumps(seal({"identity": identity, **payload})).encode()
+        write_cache_entry(path, lambda file: file.write(document))
 
 
 #: What each kind of cache entry holds, by the prefix of its file name.

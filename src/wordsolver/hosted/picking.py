@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import json
 from collections.abc import Callable
 from datetime import date
@@ -20,11 +20,10 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.cache import cache_path, write_cache_entry
+from wordsolver.cache import read_sealed, write_sealed
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import matrix_key
-from wordsolver.sealed import seal, unseal
 from wordsolver.strategies import Player
 
 #: Day 0 of the word-of-the-day cycle.
@@ -58,19 +57,14 @@ def guesses_needed(player: Player, progress: Progress | None = None) -> npt.NDAr
             player.options.describe(),
         ]
     )
-    path = cache_path(f"needed-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json")
-    if path is not None:
-        try:
-            cached = unseal(json.loads(path.read_text(encoding="utf-8")))  # None if changed
-            needed = np.asarray(cached["needed"], dtype=np.int64)
-            if cached["identity"] == identity and needed.shape == (len(game.secrets),):
+    kept = read_sealed("needed", identity)
+    if kept is not None:
+        with contextlib.suppress(KeyError, TypeError, ValueError):  # damaged: recomputed below
+            needed = np.asarray(kept["needed"], dtype=np.int64)
+            if needed.shape == (len(game.secrets),):
                 return needed
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            pass  # missing or damaged: recompute below
     needed = evaluate(player, progress=progress).guesses
-    if path is not None:
-        payload = json.dumps(seal({"identity": identity, "needed": needed.tolist()})).encode()
-        write_cache_entry(path, lambda file: file.write(payload))
+    write_sealed("needed", identity, {"needed": needed.tolist()})
     return needed
 
 

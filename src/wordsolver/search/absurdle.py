@@ -23,12 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-import numpy.typing as npt
 from numba import njit, prange, types
 from numba.typed import Dict
 
 from wordsolver.adversary import RankArray, adversary_answer, preference
-from wordsolver.arrays import BoolArray, IdArray
+from wordsolver.arrays import BoolArray, IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
 
@@ -40,8 +39,6 @@ _CHUNK = 256
 _SMALL_CHUNK = 8
 #: Pairs of secrets remembered from splitters that failed: most splitters fail on one of them.
 _CLASHES = 4
-#: Per pattern, the index in a bucket of the secret that has it (-1: none yet).
-OwnerArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +234,7 @@ def _guess_major(matrix: PatternMatrix) -> PatternArray:
 
 @njit(cache=True)
 def _answer(
-    row: PatternArray, bucket: IdArray, counts: npt.NDArray[np.int64], ranks: RankArray
+    row: PatternArray, bucket: IdArray, counts: Int64Array, ranks: RankArray
 ) -> tuple[int, int, int]:
     """The adversary's pattern for one guess row, the size of the bucket it keeps, and how many
     patterns the row gives the bucket. ``counts`` is all zero on entry and on return."""
@@ -259,7 +256,7 @@ def _answer(
 
 @njit(cache=True)
 def _separating(
-    values: PatternArray, bucket: IdArray, allowed: BoolArray, owner: OwnerArray, start: int
+    values: PatternArray, bucket: IdArray, allowed: BoolArray, owner: Int64Array, start: int
 ) -> int:
     """The first allowed guess row from ``start`` that gives every secret of ``bucket`` its own
     pattern, or -1."""
@@ -278,8 +275,8 @@ def _two_after(
     bucket: IdArray,
     allowed: BoolArray,
     ranks: RankArray,
-    counts: npt.NDArray[np.int64],
-    owner: OwnerArray,
+    counts: Int64Array,
+    owner: Int64Array,
     seconds: BoolArray,
 ) -> tuple[int, int]:
     """The first guess of ``seconds`` (smallest answer first) after which the
@@ -363,7 +360,7 @@ def _same_part(row: PatternArray, pattern: int, bucket: IdArray, part: IdArray) 
 
 
 @njit(cache=True)
-def _keeps_a_clash(row: PatternArray, clashes: npt.NDArray[np.int64]) -> bool:
+def _keeps_a_clash(row: PatternArray, clashes: Int64Array) -> bool:
     """Whether a guess's row gives some pair of secrets that clashed for an earlier splitter the
     same pattern again (then it cannot split the set either: the cheap test first)."""
     for c in range(clashes.shape[0]):
@@ -374,15 +371,16 @@ def _keeps_a_clash(row: PatternArray, clashes: npt.NDArray[np.int64]) -> bool:
 
 
 @njit(cache=True)
-def _separates(row: PatternArray, bucket: IdArray, owner: OwnerArray) -> bool:
+def _separates(row: PatternArray, bucket: IdArray, owner: Int64Array) -> bool:
     """Whether one guess's row gives every secret of ``bucket`` its own pattern."""
     return bool(_clash(row, bucket, owner)[0] < 0)
 
 
 @njit(cache=True)
-def _clash(row: PatternArray, bucket: IdArray, owner: OwnerArray) -> tuple[int, int]:
+def _clash(row: PatternArray, bucket: IdArray, owner: Int64Array) -> tuple[int, int]:
     """Two secrets of ``bucket`` that one guess's row gives the same pattern, or ``(-1, -1)``
-    when it gives each its own. ``owner`` is all -1 on entry and on return."""
+    when it gives each its own. ``owner`` (per pattern, the index in ``bucket`` of the secret
+    that has it; -1: none yet) is all -1 on entry and on return."""
     n = bucket.shape[0]
     first, second = -1, -1
     marked = n
@@ -400,7 +398,7 @@ def _clash(row: PatternArray, bucket: IdArray, owner: OwnerArray) -> tuple[int, 
 @njit(cache=True, parallel=True)
 def _first_level(
     values: PatternArray, bucket: IdArray, firsts: IdArray, masks: BoolArray, ranks: RankArray
-) -> npt.NDArray[np.int64]:
+) -> Int64Array:
     """For each first guess (row ``firsts[i]``, guesses after it ``masks[i]``): the second guess
     of a win in at most three more (-1: none; -2: the first guess makes no progress)."""
     n_patterns = ranks.shape[0]

@@ -13,15 +13,18 @@ of a position with a few dozen candidates needs more than ``explain``'s default 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
 from wordsolver.errors import InvalidWordError
 from wordsolver.explain import EXACT_SECONDS, ExplainOptions, explain
+from wordsolver.games import Game
 from wordsolver.hosted.review import review
 from wordsolver.hosted.share import share_text
-from wordsolver.session import Session
+from wordsolver.session import Session, Step
+from wordsolver.strategies import Player
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import SuggestRequest, Word
 from wordsolver.web.service import player_for
@@ -137,6 +140,16 @@ class ReviewRowOut(BaseModel):
     lost: float = Field(description="expected guesses lost beside the solver (less than 0: saved)")
 
 
+#: The review's total: expected guesses lost in all beside the solver's play.
+LostInAll = Annotated[
+    float, Field(description="expected guesses lost in all beside the solver's play")
+]
+#: The text players post: the grid of the game's feedback.
+ShareText = Annotated[
+    str, Field(description="the text players post: the grid of the game's feedback")
+]
+
+
 class ReviewResponse(BaseModel):
     """The review of a finished game and its share text."""
 
@@ -144,8 +157,8 @@ class ReviewResponse(BaseModel):
     strategy: str
     won: bool
     rows: list[ReviewRowOut]
-    lost: float
-    share: str
+    lost: LostInAll
+    share: ShareText
 
 
 def explain_guess(request: ExplainRequest, deadline: Deadline) -> dict[str, Any]:
@@ -178,12 +191,40 @@ def review_game(request: ReviewRequest, deadline: Deadline) -> dict[str, Any]:
         secret = int(game.secret_of_guess[game.guess_row(request.secret)])
         if secret < 0 or secret not in state.candidates:
             raise InvalidWordError(f"{request.secret} does not fit the feedback of the game")
-    rows = review(player, state.steps, won=state.solved, secret=secret, progress=deadline.check)
+    answer = review_json(
+        player,
+        game,
+        state.steps,
+        won=state.solved,
+        secret=secret,
+        hard=request.hard,
+        progress=deadline.check,
+    )
     return {
         "game": game.name,
         "strategy": player.strategy.name,
         "won": state.solved,
+        "rows": answer["rows"],
+        "lost": answer["lost"],
+        "share": answer["share"],
+    }
+
+
+def review_json(
+    player: Player,
+    game: Game,
+    steps: Sequence[Step],
+    *,
+    won: bool,
+    secret: int | None,
+    hard: bool,
+    progress: Callable[[int], None],
+) -> dict[str, Any]:
+    """The review's ``rows``, their ``lost`` in all and the game's ``share`` text, as both the
+    review of a game played elsewhere and the review of a hosted game answer them."""
+    rows = review(player, steps, won=won, secret=secret, progress=progress)
+    return {
         "rows": [row.to_json() for row in rows],
         "lost": round(sum(row.lost for row in rows), 6),
-        "share": share_text(game, state.steps, won=state.solved, hard=request.hard),
+        "share": share_text(game, steps, won=won, hard=hard),
     }

@@ -21,15 +21,13 @@ from wordsolver.hosted import (
     HostedGame,
     hardest_secret,
     random_secret,
-    review,
     solver_path,
 )
-from wordsolver.hosted.share import share_text
 from wordsolver.session import MAX_HISTORY, Step, suggestion_json
 from wordsolver.strategies import Player
 from wordsolver.web import service
 from wordsolver.web.api import LanesDependency, play_lane
-from wordsolver.web.explaining import ReviewRowOut
+from wordsolver.web.explaining import LostInAll, ReviewRowOut, ShareText, review_json
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP, PlayRequest, Suggestion, Word
 
@@ -87,9 +85,9 @@ class ReviewResponse(BaseModel):
     secret: str
     won: bool
     rows: list[HostedReviewRow]
-    lost: float = Field(description="expected guesses lost in all beside the solver's play")
+    lost: LostInAll
     solver: list[str]
-    share: str = Field(description="the text players post: the grid of the game's feedback")
+    share: ShareText
 
 
 class DuelResponse(BaseModel):
@@ -174,16 +172,25 @@ def hosted_review(request: HostRequest, deadline: Deadline) -> dict[str, Any]:
     if not hosted.finished:
         raise WordsolverError("the game is not over yet: the review comes at the end")
     steps: list[Step] = hosted.session.steps
-    rows = review(player, steps, won=hosted.won, secret=hosted.secret, progress=deadline.check)
+    answer = review_json(
+        player,
+        hosted.game,
+        steps,
+        won=hosted.won,
+        secret=hosted.secret,
+        hard=request.hard,
+        progress=deadline.check,
+    )
     return {
         "secret": hosted.secret_word,
         "won": hosted.won,
         "rows": [
-            {**row.to_json(), "feedback": hosted.game.format_pattern(row.pattern)} for row in rows
+            {**row, "feedback": hosted.game.format_pattern(row["pattern"])}
+            for row in answer["rows"]
         ],
-        "lost": round(sum(row.lost for row in rows), 6),
+        "lost": answer["lost"],
         "solver": [step.guess for step in solver_path(player, hosted.secret)],
-        "share": share_text(hosted.game, steps, won=hosted.won, hard=request.hard),
+        "share": answer["share"],
     }
 
 

@@ -16,22 +16,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from wordsolver.cache import cache_path, write_cache_entry
+from wordsolver.cache import read_sealed, sealed_name, write_sealed
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import matrix_key
-from wordsolver.sealed import seal, unseal
 from wordsolver.web.lanes import LaneBusy
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP
@@ -55,34 +53,23 @@ def ranking_identity(game: str, lists: str | None, words: int, by: str, any_word
     return json.dumps([RANKING_FORMAT, matrix_key(chosen), words, by, any_words, KEPT])
 
 
-def _entry(identity: str) -> Path | None:
-    return cache_path(f"openers-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json")
-
-
 def kept_ranking(identity: str) -> dict[str, Any] | None:
     """The ranking kept in the cache for this identity, or None (missing, stale or damaged)."""
-    path = _entry(identity)
-    if path is None:
-        return None
-    try:
-        kept = unseal(json.loads(path.read_text(encoding="utf-8")))  # None if changed
-        if kept["identity"] == identity:
-            return dict(kept["answer"])
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        pass  # missing or damaged: searched again
-    return None
+    kept = read_sealed("openers", identity)
+    answer = None if kept is None else kept.get("answer")
+    return dict(answer) if isinstance(answer, dict) else None
 
 
 def keep_ranking(identity: str, answer: dict[str, Any]) -> None:
     """Keep a finished ranking in the cache (written atomically; no cache, no harm)."""
-    path = _entry(identity)
-    if path is not None:
-        payload = json.dumps(seal({"identity": identity, "answer": answer})).encode()
-        write_cache_entry(path, lambda file: file.write(payload))
+    write_sealed("openers", identity, {"answer": answer})
 
 
-#: A ranking's search, run in the job's child: ``search(deadline, progress)`` gives the answer.
-Search = Callable[[Deadline, "ProgressFile"], dict[str, Any]]
+class Search(Protocol):
+    """A ranking's search, run in the job's child: ``search(deadline, progress)`` gives the
+    answer (picklable, as the child is another process)."""
+
+    def __call__(self, deadline: Deadline, progress: ProgressFile) -> dict[str, Any]: ...
 
 
 class ProgressFile:
@@ -197,8 +184,7 @@ class RankingJobs:
                 )
             if self._folder is None:
                 self._folder = Path(tempfile.mkdtemp(prefix="wordsolver-rankings-"))
-            key = hashlib.sha256(identity.encode()).hexdigest()[:16]
-            progress = ProgressFile(self._folder / f"{key}.json")
+            progress = ProgressFile(self._folder / sealed_name("openers", identity))
             future: Future[dict[str, Any]] = Future()
             job = RankingJob(future, progress, time.monotonic())
             self._jobs[identity] = job
@@ -208,7 +194,8 @@ class RankingJobs:
     def _run(self, identity: str, job: RankingJob, search: Search) -> None:
         job.started_at = time.monotonic()
         try:
-            answer = self._worker.call(_Search(search, job.progress), Deadline.after(self.seconds))
+            call = partial(search, progress=job.progress)
+            answer = self._worker.call(call, Deadline.after(self.seconds))
         except Exception as error:  # kept for the next request to be told (see answer)
             job.future.set_exception(error)
             return
@@ -224,14 +211,3 @@ class RankingJobs:
         if self._folder is not None:
             with contextlib.suppress(OSError):
                 shutil.rmtree(self._folder)
-
-
-@dataclass(frozen=True)
-class _Search:
-    """The call the child runs: the search, reporting to the job's progress file."""
-
-    search: Search
-    progress: ProgressFile
-
-    def __call__(self, deadline: Deadline) -> dict[str, Any]:
-        return dict(self.search(deadline, self.progress))

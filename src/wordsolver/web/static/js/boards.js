@@ -3,6 +3,7 @@
 // from the base game's feedback form). The page keeps the history and sends all of it each time.
 import { post } from "./api.js";
 import { byId, el, fillStrategies, plural } from "./dom.js";
+import { reviewTable } from "./review.js";
 import { suggestionTable } from "./suggestions.js";
 
 const TOP = 10;
@@ -143,12 +144,9 @@ function renderBoardsReview(answer) {
     el("td", {}, perBoard(row.pick_left)),
     el("td", {}, row.pick_total_left === null ? "" : String(row.pick_total_left)),
   ]));
-  return el("section", { class: "review", "aria-label": "Review" }, [
+  return el("section", { "aria-label": "Review" }, [
     el("h3", {}, `Your game beside the ${answer.strategy} solver`),
-    el("table", { class: "review" }, [
-      el("thead", {}, el("tr", {}, headings.map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, rows),
-    ]),
+    reviewTable(headings, rows),
     el("pre", { class: "share" }, answer.share),
   ]);
 }

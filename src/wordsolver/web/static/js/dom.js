@@ -19,6 +19,9 @@ export const byId = (id) => document.getElementById(id);
 /** A number people read: thousands separated. */
 export const count = (n) => n.toLocaleString("en");
 
+/** The text with its first letter in capitals: "lost" → "Lost". */
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** "1 word", "2 words", "3 guesses". */
 export const plural = (n, word) => `${count(n)} ${word}${n === 1 ? "" : word.endsWith("s") ? "es" : "s"}`;
 

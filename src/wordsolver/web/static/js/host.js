@@ -3,7 +3,7 @@
 // the end). The page keeps the seed that picks the secret and the guesses; each answer from the
 // server replays them.
 import { fetchJson, post, postJson, showError } from "./api.js";
-import { byId, el, fillStrategies, plural } from "./dom.js";
+import { byId, capital, el, fillStrategies, plural } from "./dom.js";
 import { scoredRow, tile, useMarkColours } from "./feedback.js";
 import { renderKeyboard, typedKey } from "./keyboard.js";
 import { renderReview } from "./review.js";
@@ -235,5 +235,3 @@ export class HostView {
 function sideCount(won, moves) {
   return won ? plural(moves.length, "guess") : "not solved";
 }
-
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);

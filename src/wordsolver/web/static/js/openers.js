@@ -3,14 +3,12 @@
 // large game take minutes the first time: the server searches them in the background and answers
 // 202 with its progress until they are done, so the page shows the progress and asks again.
 import { clearError, fetchJson, postJson, showError } from "./api.js";
-import { byId, count, el } from "./dom.js";
+import { byId, capital, count, el } from "./dom.js";
 
 /** Seconds a request for pairs waits for the ranking before the server tells its progress. */
 const PAIRS_WAIT = 2;
 /** Pause before asking again for a ranking still being searched. */
 const ASK_AGAIN_MS = 500;
-
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export class OpenersView {
   constructor(catalogue) {

@@ -3,16 +3,43 @@
 // the guesses still needed, what each guess lost or saved beside the solver, and the share text.
 import { el, plural } from "./dom.js";
 
+/** Guesses lost or saved smaller than this show as even (they round to 0.00). */
+const EVEN = 0.005;
+
+/** "lost", "saved" or "even": how guesses lost beside the solver (below 0: saved) read. */
+function standing(lost) {
+  if (Math.abs(lost) < EVEN) return "even";
+  return lost > 0 ? "lost" : "saved";
+}
+
 /** Lost or saved guesses in words: "lost 0.42", "saved 0.31", "even". */
 export function lostOrSaved(lost) {
-  if (Math.abs(lost) < 0.005) return "even";
-  return lost > 0 ? `lost ${lost.toFixed(2)}` : `saved ${(-lost).toFixed(2)}`;
+  const side = standing(lost);
+  return side === "even" ? side : `${side} ${Math.abs(lost).toFixed(2)}`;
+}
+
+/**
+ * A review's table in its scrolling wrapper: `headings` are texts or [text, title] pairs, `rows`
+ * the <tr> elements of the guesses.
+ */
+export function reviewTable(headings, rows) {
+  const heading = (h) => (typeof h === "string" ? [h, null] : h);
+  return el(
+    "div",
+    { class: "table-wrap" },
+    el(
+      "table",
+      { class: "review" },
+      el("thead", {}, el("tr", {}, headings.map(heading).map(([h, title]) => el("th", { scope: "col", title }, h)))),
+      el("tbody", {}, rows),
+    ),
+  );
 }
 
 /**
  * The review drawn: `review` is the answer of /api/review or /api/play/review, `moves` the
- * guesses with their feedback text as the board shows them, `solverLine` an optional sentence
- * about the solver's own game.
+ * guesses with their feedback text as the board shows them (for rows that do not bring their
+ * own, as /api/review's do not), `solverLine` an optional sentence about the solver's own game.
  */
 export function renderReview(review, moves, solverLine = null) {
   const headings = [
@@ -29,10 +56,10 @@ export function renderReview(review, moves, solverLine = null) {
   const rows = review.rows.map((row, i) =>
     el(
       "tr",
-      { class: row.lost > 0.005 ? "lost" : row.lost < -0.005 ? "saved" : "" },
+      { class: standing(row.lost) === "even" ? "" : standing(row.lost) },
       el("td", {}, String(row.number)),
       el("td", { class: "word" }, row.guess),
-      el("td", {}, moves[i]?.feedback ?? ""),
+      el("td", {}, row.feedback ?? moves[i]?.feedback ?? ""),
       el("td", {}, String(row.left)),
       el("td", { class: "word" }, row.solver_pick),
       el("td", {}, row.pick_left === null ? "" : String(row.pick_left)),
@@ -42,16 +69,12 @@ export function renderReview(review, moves, solverLine = null) {
     ),
   );
   const total = review.lost;
-  const verdict = Math.abs(total) < 0.005
+  const verdict = standing(total) === "even"
     ? "In all you played as well as the solver would on average."
-    : `In all you ${total > 0 ? "lost" : "saved"} ${plural(Number(Math.abs(total).toFixed(2)), "guess")} beside the solver's play on average.`;
+    : `In all you ${standing(total)} ${plural(Number(Math.abs(total).toFixed(2)), "guess")} beside the solver's play on average.`;
   const parts = [
     el("h2", {}, "Review"),
-    el(
-      "div",
-      { class: "table-wrap" },
-      el("table", { class: "review" }, el("thead", {}, el("tr", {}, headings.map(([h, title]) => el("th", { scope: "col", title }, h)))), el("tbody", {}, rows)),
-    ),
+    reviewTable(headings, rows),
     el("p", { class: "review-total" }, verdict),
     solverLine === null ? null : el("p", { class: "solver-path" }, solverLine),
     el("h3", {}, "Share"),

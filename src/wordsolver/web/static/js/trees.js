@@ -128,7 +128,6 @@ export class TreesView {
   render(focus = null) {
     if (focus !== null) this.current = focus;
     const root = this.nodes.get(0);
-    if (root && !this.nodes.has(this.current)) this.current = 0;
     byId("tree-view").replaceChildren(...(root ? [this.item(root, 1)] : []));
     if (focus !== null) this.focusItem(byId("tree-view").querySelector(`[data-node="${focus}"]`));
   }
