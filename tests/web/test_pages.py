@@ -157,7 +157,8 @@ def test_tree_file_opens_lazily_and_finds_a_path(page: Page, served: str, salet_
     page.on("request", lambda request: fetched.append(request.url))
     started = time.perf_counter()
     page.set_input_files("#tree-file", str(salet_tree))
-    expect(page.locator("#tree-view > li > ul > li")).to_have_count(len(_first_level(salet_tree)))
+    first_level = page.locator("#tree-view > li > ul > li")
+    expect(first_level).to_have_count(len(_first_level(salet_tree)), timeout=30_000)  # upload, read
     seconds = time.perf_counter() - started
     expect(page.locator("#tree-summary")).to_contain_text("tree of 2,449 nodes over 2,315 secrets")
     in_page = float(page.locator("#tree-summary").get_attribute("data-opened-ms") or "nan")

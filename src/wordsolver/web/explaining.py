@@ -188,7 +188,7 @@ def review_game(request: ReviewRequest, deadline: Deadline) -> dict[str, Any]:
     game = state.game
     secret = None
     if request.secret is not None:
-        secret = int(game.secret_of_guess[game.guess_row(request.secret)])
+        secret = game.secret_id(request.secret)
         if secret < 0 or secret not in state.candidates:
             raise InvalidWordError(f"{request.secret} does not fit the feedback of the game")
     answer = review_json(

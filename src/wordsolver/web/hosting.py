@@ -198,7 +198,7 @@ def duel_game(request: DuelRequest, deadline: Deadline) -> dict[str, Any]:
     """Replay the duel: each of your guesses, then the computer's turn it owes."""
     player = service.player_for(request, deadline)
     game = player.matrix.game
-    yours = int(game.secret_of_guess[game.guess_row(request.secret)])
+    yours = game.secret_id(request.secret)
     if yours < 0:
         raise WordsolverError(
             f"{request.secret} is not in the list of secrets; choose a more common word",
