@@ -144,7 +144,10 @@ def read_user_bytes(path: Path, limit: int = MAX_USER_FILE) -> bytes:
         raise UserFileError(f"{path} is {info.st_size:,} bytes; at most {limit:,} are read")
     try:
         with path.open("rb") as file:
-            data = file.read(limit + 1)
+            # Asked for the size it has, a read takes a buffer of that size, not of the limit.
+            data = file.read(info.st_size + 1)
+            if len(data) > info.st_size:  # it grows while being read
+                data += file.read(limit + 1 - len(data))
     except OSError as error:
         raise UserFileError(f"{path}: cannot read ({error.strerror})") from None
     if len(data) > limit:

@@ -5,10 +5,65 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <new>
+#include <utility>
 #include <vector>
 
+#if defined(_WIN32)
+#include <cstdlib>
+#else
+#include <sys/mman.h>
+#endif
+
 namespace wordsolver {
+
+/** Pages asked of the operating system and given back to it when freed. Arena blocks are
+ *  not taken from the allocator's heap: freed heap blocks stay in the process (one heap per
+ *  thread), so a search on several threads kept the largest scratch any thread ever had. */
+class Pages {
+public:
+    Pages() = default;
+    explicit Pages(std::size_t size) : size_(size) {
+#if defined(_WIN32)
+        data_ = static_cast<std::uint8_t*>(std::malloc(size));
+        if (data_ == nullptr) throw std::bad_alloc();
+#else
+        void* raw = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED) throw std::bad_alloc();
+        data_ = static_cast<std::uint8_t*>(raw);
+#endif
+    }
+    Pages(Pages&& other) noexcept
+        : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    Pages& operator=(Pages&& other) noexcept {
+        if (this != &other) {
+            release();
+            data_ = std::exchange(other.data_, nullptr);
+            size_ = std::exchange(other.size_, 0);
+        }
+        return *this;
+    }
+    Pages(const Pages&) = delete;
+    Pages& operator=(const Pages&) = delete;
+    ~Pages() { release(); }
+
+    /** The first byte (page-aligned where pages are mapped). */
+    std::uint8_t* data() const { return data_; }
+
+private:
+    void release() {
+        if (data_ == nullptr) return;
+#if defined(_WIN32)
+        std::free(data_);
+#else
+        munmap(data_, size_);
+#endif
+        data_ = nullptr;
+    }
+
+    std::uint8_t* data_ = nullptr;
+    std::size_t size_ = 0;
+};
 
 class Arena {
 public:
@@ -53,6 +108,16 @@ public:
         }
     }
 
+    /** Give the operating system every block but one of the standard size; only when
+     *  nothing taken is in use (a search called from Python has returned), so that a thread
+     *  waiting for its next set holds none of the last one's scratch. */
+    void trim() {
+        while (!blocks_.empty() && (blocks_.size() > 1 || blocks_.back().size > BLOCK))
+            blocks_.pop_back();
+        current_ = 0;
+        if (!blocks_.empty()) blocks_[0].used = 0;
+    }
+
     /** Room for ``count`` values of T set to ``value``. */
     template <class T>
     T* fill(std::size_t count, T value) {
@@ -63,7 +128,7 @@ public:
 
 private:
     struct Block {
-        std::unique_ptr<std::uint8_t[]> raw;
+        Pages raw;
         std::uint8_t* data;
         std::size_t size;
         std::size_t used;
@@ -73,9 +138,9 @@ private:
     void add_block(std::size_t at_least) {
         std::size_t size = at_least > BLOCK ? at_least : BLOCK;
         Block block;
-        block.raw.reset(new std::uint8_t[size + 64]);
-        auto address = reinterpret_cast<std::uintptr_t>(block.raw.get());
-        block.data = block.raw.get() + ((64 - address % 64) % 64);
+        block.raw = Pages(size + 64);
+        auto address = reinterpret_cast<std::uintptr_t>(block.raw.data());
+        block.data = block.raw.data() + ((64 - address % 64) % 64);
         block.size = size;
         block.used = 0;
         std::size_t at = blocks_.empty() ? 0 : current_ + 1;

@@ -46,6 +46,19 @@ ws::Arena& thread_arena() {
     return arena;
 }
 
+/** The calling thread's arena for one call from Python, trimmed when the call returns. */
+class CallScratch {
+public:
+    CallScratch() : arena_(thread_arena()) {}
+    ~CallScratch() { arena_.trim(); }
+    CallScratch(const CallScratch&) = delete;
+    CallScratch& operator=(const CallScratch&) = delete;
+    ws::Arena& arena() { return arena_; }
+
+private:
+    ws::Arena& arena_;
+};
+
 template <class Cell>
 struct TypedCore : Core {
     ws::Game<Cell> game;
@@ -82,7 +95,8 @@ struct TypedCore : Core {
 
     ws::Value solve(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
                     i64 beta, ws::Word tag) override {
-        ws::Search<Cell> search(game, *memo, shared, thread_arena(), tag);
+        CallScratch scratch;
+        ws::Search<Cell> search(game, *memo, shared, scratch.arena(), tag);
         return search.solve(game.root, set.data(), Id(set.size()), pool.data(), Id(pool.size()),
                             tries, beta, ws::Rule());
     }
@@ -90,7 +104,8 @@ struct TypedCore : Core {
     /** The tree of a set solved exactly, from the memo (sets it lost are searched again). */
     bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
               std::vector<i64>& rows) override {
-        ws::Search<Cell> search(game, *memo, shared, thread_arena(), tag);
+        CallScratch scratch;
+        ws::Search<Cell> search(game, *memo, shared, scratch.arena(), tag);
         using Pool = std::shared_ptr<const std::vector<Id>>;
         struct Item {
             std::vector<Id> set;
@@ -144,20 +159,21 @@ struct TypedCore : Core {
     }
 
     i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) override {
-        ws::Search<Cell> search(game, *memo, shared, thread_arena(), tag);
+        CallScratch scratch;
+        ws::Search<Cell> search(game, *memo, shared, scratch.arena(), tag);
         return search.known_lower(set.data(), Id(set.size()), tries, ws::Rule());
     }
 
     void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool, i64 fan_out,
                       i64* out) override {
         ws::first_floors(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
-                         Id(pool.size()), fan_out, out, thread_arena());
+                         Id(pool.size()), fan_out, out, CallScratch().arena());
     }
 
     ws::FirstGuesses first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool,
                                        bool dedup, i64* out) override {
         return ws::first_guess_order(game.root, game.n_patterns, set.data(), Id(set.size()),
-                                     pool.data(), Id(pool.size()), dedup, out, thread_arena());
+                                     pool.data(), Id(pool.size()), dedup, out, CallScratch().arena());
     }
 
     /** The guesses of the pool hard mode allows after ``guess`` earned ``pattern``. */
