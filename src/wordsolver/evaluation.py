@@ -15,8 +15,9 @@ import numpy.typing as npt
 
 from wordsolver.arrays import IdArray
 from wordsolver.errors import OptionError
+from wordsolver.progress import Progress
 from wordsolver.strategies.player import Player
-from wordsolver.tree.grow import Progress, Start, grow_tree
+from wordsolver.tree.grow import Start, grow_tree
 from wordsolver.tree.node import DecisionTree
 
 

@@ -238,3 +238,17 @@ def test_hard_mode_filter_in_the_core_matches_the_rule(game: Game) -> None:
             expected = pool[game.rule.hard_mode_allows(codes[pool], codes[guess], pattern)]
             found = search.pool_after(pool, guess, pattern, everything_)
             assert found.tolist() == expected.tolist(), (guess, pattern)
+
+
+def test_the_whole_game_bar_counts_each_first_guess_tried(medium: PatternMatrix) -> None:
+    """A beam of 3: the first guess's buckets fill a third of the bar, each other guess
+    tried another third, so the time remaining follows the guesses done."""
+    search = CompiledSearch(medium, limit=SearchLimit(beam=3), workers=1, split_min=1)
+    candidates, tries_left, pool = everything(medium)
+    first = int(search.first_guess_order(candidates, pool)[0])
+    won = int(np.any(medium.values[first, candidates] == medium.game.win_pattern))
+    units = len(candidates) - won
+    steps: list[int] = []
+    search.solve_all([(candidates, tries_left, pool)], progress=steps.append)
+    assert sum(steps) == units
+    assert steps[-2:] == [2 * units // 3 - units // 3, units - 2 * units // 3]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +22,7 @@ from wordsolver.errors import InvalidWordError, OptionError
 from wordsolver.evaluation import Evaluation
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
+from wordsolver.progress import Progress
 from wordsolver.session import MAX_HISTORY
 from wordsolver.strategies import Player, PlayOptions
 
@@ -126,7 +126,7 @@ def evaluate_boards(
     seed: int = 0,
     sets: IdArray | None = None,
     options: PlayOptions | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Progress | None = None,
 ) -> BoardsEvaluation:
     """Play ``size`` random board sets (drawn from ``seed``), or the ``sets`` given (one row of
     secret ids per game), and count the guesses each needs."""

@@ -29,16 +29,16 @@ Dordle 3/7
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.boards.session import BoardsSession
 from wordsolver.hosted.share import share_header
+from wordsolver.progress import Progress
 
 #: Called once per reviewed guess.
-Progress = Callable[[int], None]
 
 #: How a board's guess count is shown in the share text (as the multi-board games show it):
 #: keycaps to 10, then clock faces (11 o'clock, 12, 1 o'clock for 13, ...).

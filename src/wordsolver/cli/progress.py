@@ -20,10 +20,11 @@ from rich.progress import (
 from wordsolver.cli.base import stderr
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.progress import Progress as ProgressCallback
 
 
 @contextmanager
-def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+def progress_bar(label: str, total: int) -> Iterator[ProgressCallback]:
     """Yield a callback ``advance(n)`` that moves a bar of ``total`` steps."""
     columns = (
         TextColumn("{task.description}"),

@@ -10,7 +10,7 @@ strategy (e.g. the exact ``optimal``) is played terminal by terminal through the
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -21,14 +21,13 @@ from wordsolver.evaluation import evaluate
 from wordsolver.fallout.terminals import Terminals
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix
+from wordsolver.progress import Progress
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.strategies.heuristics import GreedyStrategy
 from wordsolver.strategies.registry import STRATEGIES
 
 if TYPE_CHECKING:
     from wordsolver.arrays import Int64Array
-
-Progress = Callable[[int], None]
 
 
 class TerminalPlayer(ABC):

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from wordsolver.errors import InvalidWordError
 from wordsolver.evaluation import Evaluation
-from wordsolver.fallout.players import Progress, TerminalPlayer, terminal_players
+from wordsolver.fallout.players import TerminalPlayer, terminal_players
 from wordsolver.fallout.pool import WordPool
 from wordsolver.fallout.terminals import Terminals, TerminalSpec, draw_terminals
+from wordsolver.progress import Progress
 
 #: Tries a Fallout terminal allows before it locks.
 FALLOUT_TRIES = 4

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
-from wordsolver.fallout.players import Progress, terminal_players
+from wordsolver.fallout.players import terminal_players
 from wordsolver.fallout.pool import WordPool
 from wordsolver.fallout.simulate import SimulationOptions, play
 from wordsolver.fallout.terminals import TerminalSpec, draw_terminals
+from wordsolver.progress import Progress
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
 from datetime import date
 
 import numpy as np
@@ -24,14 +23,13 @@ from wordsolver.cache import read_sealed, write_sealed
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import matrix_key
+from wordsolver.progress import Progress
 from wordsolver.strategies import Player
 
 #: Day 0 of the word-of-the-day cycle.
 EPOCH = date(2024, 1, 1)
 #: Bump when the cached guess counts change meaning; old files are then recomputed.
 NEEDED_FORMAT = 2  # 2: sealed with a checksum
-
-Progress = Callable[[int], None]
 
 
 def random_secret(game: Game, seed: int | None = None) -> int:

@@ -12,7 +12,7 @@ start.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ import numpy as np
 
 from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.evaluation import Evaluation, evaluate
+from wordsolver.progress import Progress
 from wordsolver.session import Step
 from wordsolver.strategies import Player, consistent_after
 
@@ -77,7 +78,6 @@ class ReviewRow:
 
 
 #: Called once per reviewed guess.
-Progress = Callable[[int], None]
 
 
 def review(

@@ -19,7 +19,6 @@ after the guess that led to it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,8 +29,7 @@ from wordsolver.adversary import RankArray, adversary_answer, preference
 from wordsolver.arrays import BoolArray, IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
-
-Progress = Callable[[int], None]
+from wordsolver.progress import Progress
 
 #: First guesses handed to the compiled kernel at a time (the progress moves between chunks).
 _CHUNK = 256

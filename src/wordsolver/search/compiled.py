@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -29,6 +29,7 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split, usable_cores
+from wordsolver.progress import Progress, shared_out
 from wordsolver.search.core import CompiledCore, FirstGuesses
 from wordsolver.search.exact import (
     INFEASIBLE,
@@ -41,7 +42,6 @@ from wordsolver.search.exact import (
 )
 from wordsolver.weights import SecretWeights
 
-Progress = Callable[[int], None]
 #: Largest games the compiled core takes (its rank keys pack bound, Σ size² and position).
 MAX_SECRETS = 1 << 14
 MAX_GUESSES = 1 << 16
@@ -265,7 +265,11 @@ class CompiledSearch(OptimalSearch):
             for pattern, members in split(self.matrix.values[first, candidates], candidates)
             if pattern != self.game.win_pattern
         ]
-        self._solve_jobs(buckets, progress)
+        # The bar counts the secrets of the set once per first guess tried, shared out
+        # between the guesses: its time remaining follows the guesses done.
+        units = sum(len(members) for members, _, _ in buckets)
+        each = None if progress is None else shared_out(progress, len(order))
+        self._solve_jobs(buckets, each)
         try:
             best = self.first_guess_value(first, candidates, tries_left, pool)
         except SearchInterrupted:
@@ -289,6 +293,8 @@ class CompiledSearch(OptimalSearch):
                     with lock:
                         lower_left = min(lower_left, int(floors[k]))
                     continue
+                if each is not None:
+                    each(units)
                 with lock:
                     if value.exact and (
                         best is None or (value.total, value.worst) < (best.total, best.worst)

@@ -41,6 +41,7 @@ from wordsolver.partition import (
     partition_stats,
     split,
 )
+from wordsolver.progress import Progress
 from wordsolver.weights import SecretWeights
 
 #: The value of a set that cannot be solved within the tries left (above any weighted total).
@@ -388,7 +389,7 @@ class OptimalSearch:
     def solve_all(
         self,
         jobs: Sequence[tuple[IdArray, int, Pool]],
-        progress: Callable[[int], None] | None = None,
+        progress: Progress | None = None,
     ) -> None:
         """Solve many sets exactly, the largest first (answers stay in the memo); the sets a
         budget stops are left for :meth:`solve` to report. ``progress(n)`` after each set."""

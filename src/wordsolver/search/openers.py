@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -50,9 +49,9 @@ from wordsolver.errors import InvalidWordError, OptionError, WordsolverError
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.progress import Progress
 
 Objective = Literal["mean", "worst"]
-Progress = Callable[[int], None]
 
 #: Most words in one opener (and in ``--words``).
 MAX_WORDS = 5

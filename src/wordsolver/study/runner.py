@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.progress import Progress
 from wordsolver.search.openers import OpenerQuery, search_openers
 from wordsolver.strategies.player import Player, PlayOptions
 from wordsolver.strategies.registry import find_strategy
 from wordsolver.study.plan import ALGORITHMS, GOALS, Cell, ListPair, StudyPlan
 from wordsolver.study.results import CellResult, OpenerChoice, ResultsFile
-
-Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True, slots=True)

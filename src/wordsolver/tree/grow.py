@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
 from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import WordsolverError
+from wordsolver.progress import Progress
 from wordsolver.strategies.player import Player, consistent_after
 from wordsolver.tree.node import DecisionTree, Node, split
 
 #: A strategy that needs more guesses than this is not making progress.
 MAX_GUESSES = 64
 
-Progress = Callable[[int], None]
 #: A later moment of a game: (candidates, tries used, hard-mode mask or None).
 Start = tuple[IdArray, int, BoolArray | None]
 

@@ -9,7 +9,6 @@ into nodes, and finishes the sets a budget cut short with the entropy strategy's
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,6 +17,7 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
+from wordsolver.progress import Progress
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,
@@ -30,8 +30,6 @@ from wordsolver.strategies import PlayOptions
 from wordsolver.tree.fallback import Fallback, entropy_fallback
 from wordsolver.tree.node import DecisionTree, Node
 from wordsolver.weights import SecretWeights
-
-Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True, slots=True, eq=False)

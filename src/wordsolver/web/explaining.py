@@ -13,7 +13,7 @@ of a position with a few dozen candidates needs more than ``explain``'s default 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
@@ -23,6 +23,7 @@ from wordsolver.explain import EXACT_SECONDS, ExplainOptions, explain
 from wordsolver.games import Game
 from wordsolver.hosted.review import review
 from wordsolver.hosted.share import share_text
+from wordsolver.progress import Progress
 from wordsolver.session import Session, Step
 from wordsolver.strategies import Player
 from wordsolver.web.limits import Deadline
@@ -218,7 +219,7 @@ def review_json(
     won: bool,
     secret: int | None,
     hard: bool,
-    progress: Callable[[int], None],
+    progress: Progress,
 ) -> dict[str, Any]:
     """The review's ``rows``, their ``lost`` in all and the game's ``share`` text, as both the
     review of a game played elsewhere and the review of a hosted game answer them."""

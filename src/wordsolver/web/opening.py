@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from wordsolver.progress import Progress
 from wordsolver.search.openers import (
     OpenerQuery,
     opener_rows,
@@ -132,7 +133,7 @@ def rank_openers(
     request: OpenersRequest,
     deadline: Deadline,
     start: Callable[[int], None] | None = None,
-    advance: Callable[[int], None] | None = None,
+    advance: Progress | None = None,
 ) -> dict[str, Any]:
     """Search the openers, stopped at the deadline; ``start`` is told the units of work the
     search will report and ``advance`` each unit done."""

@@ -27,15 +27,16 @@ from wordsolver.hosted.resume import save_duel, save_solo
 from wordsolver.hosted.review import review
 from wordsolver.hosted.saves import SavedGame, SaveError, SaveSlot
 from wordsolver.hosted.share import share_text
+from wordsolver.progress import Progress
 from wordsolver.session import SHOW_CANDIDATES, Step
 from wordsolver.strategies import Player
 
 #: ``progress(label, total)`` gives a context whose value ``advance(n)`` moves a progress display.
-ProgressFactory = Callable[[str, int], AbstractContextManager[Callable[[int], None]]]
+ProgressFactory = Callable[[str, int], AbstractContextManager[Progress]]
 
 
 @contextmanager
-def no_progress(label: str, total: int) -> Iterator[Callable[[int], None]]:
+def no_progress(label: str, total: int) -> Iterator[Progress]:
     """A progress display that shows nothing."""
     yield lambda n: None
 
