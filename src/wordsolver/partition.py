@@ -10,7 +10,6 @@ numba kernels the exact search reads (fingerprints, classes of guesses:
 from __future__ import annotations
 
 import math
-import os
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ import numpy.typing as npt
 
 from wordsolver import _partition_split as split_core
 from wordsolver.arrays import FloatArray, HashArray, IdArray, Int64Array
+from wordsolver.cores import usable_cores
 from wordsolver.matrix import PatternMatrix
 
 #: Guess lists shorter than this are scored whole (finding classes would cost more).
@@ -191,11 +191,6 @@ def split_threads() -> int:
     if numba is not None:
         return int(numba.get_num_threads())
     return usable_cores()
-
-
-def usable_cores() -> int:
-    """The cores this process may run on."""
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
 
 def _run_width(n_guesses: int, longest: int, threads: int) -> int:

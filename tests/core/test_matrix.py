@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import string
 from collections.abc import Callable
@@ -224,3 +225,16 @@ def test_changed_list_gets_its_own_correct_matrix() -> None:
 def test_build_values_matches_the_reference() -> None:
     game = unique_game("fffff", ("abbey", "babes", "array", "rarer"))
     assert build_values(game).tolist() == reference(game)
+
+
+@pytest.mark.parametrize("cores", [1, 3])
+def test_the_checksum_is_the_hash_of_its_chunks_hashes_on_any_number_of_cores(
+    cores: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cells = np.random.default_rng(7).integers(0, 243, size=(37, 1001), dtype=np.uint8)
+    monkeypatch.setattr(matrix_module, "CHECKSUM_CHUNK", 4096)
+    monkeypatch.setattr(matrix_module, "usable_cores", lambda: cores)
+    flat = cells.tobytes()
+    chunks = [flat[at : at + 4096] for at in range(0, len(flat), 4096)]
+    expected = hashlib.sha256(b"".join(hashlib.sha256(c).digest() for c in chunks)).hexdigest()
+    assert len(chunks) == 10 and matrix_module._checksum(cells) == expected

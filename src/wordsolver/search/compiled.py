@@ -26,9 +26,10 @@ import numpy as np
 
 from wordsolver.alphabet import LetterCodes
 from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.cores import usable_cores
 from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
-from wordsolver.partition import split, usable_cores
+from wordsolver.partition import split
 from wordsolver.progress import Progress, shared_out
 from wordsolver.search.core import CompiledCore, FirstGuesses
 from wordsolver.search.exact import (
