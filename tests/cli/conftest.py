@@ -1,4 +1,5 @@
-"""Run the CLI in-process and capture what a user would see."""
+"""Run the CLI in-process and capture what a user would see; the fixtures the commands' tests
+share with the tests of their subjects, from the subjects' own conftest files."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from tests.tree.conftest import skewed as skewed
 from wordsolver.cli.app import main
 
 
