@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from tests.fallout.conftest import words_alpha as words_alpha
 from tests.tree.conftest import skewed as skewed
 from wordsolver.cli.app import main
 
