@@ -1,5 +1,8 @@
-"""Run the CLI in-process and capture what a user would see; the fixtures the commands' tests
-share with the tests of their subjects, from the subjects' own conftest files."""
+"""Run the CLI in-process and capture what a user would see.
+
+The fixtures the commands' tests share with the tests of their subjects stay in the subjects'
+conftest files and are imported here; pytest looks up a fixture's own fixtures from the test
+that asks, so those come along too (``small_matrix`` needs ``small_game`` and the lists)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,10 @@ from dataclasses import dataclass
 import pytest
 
 from tests.fallout.conftest import words_alpha as words_alpha
+from tests.study.conftest import russian_lists as russian_lists
+from tests.study.conftest import small_game as small_game
+from tests.study.conftest import small_lists as small_lists
+from tests.study.conftest import small_matrix as small_matrix
 from tests.tree.conftest import skewed as skewed
 from wordsolver.cli.app import main
 
