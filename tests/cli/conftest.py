@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
+from tests.anagram.conftest import TINY_WORDS
+from tests.anagram.conftest import birdigo_path as birdigo_path
 from tests.fallout.conftest import words_alpha as words_alpha
 from tests.study.conftest import russian_lists as russian_lists
 from tests.study.conftest import small_game as small_game
@@ -42,3 +45,11 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> RunCli:
         return Run(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def tiny_file(tmp_path: Path) -> Path:
+    """The tiny anagram list (:data:`tests.anagram.conftest.TINY_WORDS`) as a dictionary file."""
+    path = tmp_path / "tiny.txt"
+    path.write_text("\n".join(TINY_WORDS) + "\n", encoding="utf-8")
+    return path
