@@ -40,13 +40,6 @@ def tiny_index(tiny_lexicon: Lexicon) -> LetterIndex:
     return LetterIndex.build(tiny_lexicon)
 
 
-@pytest.fixture
-def tiny_file(tmp_path: Path) -> Path:
-    path = tmp_path / "tiny.txt"
-    path.write_text("\n".join(TINY_WORDS) + "\n", encoding="utf-8")
-    return path
-
-
 @pytest.fixture(scope="session")
 def birdigo_path() -> Path:
     if not BIRDIGO.exists():

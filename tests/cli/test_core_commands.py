@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import RunCli
+from tests.strategies.conftest import random_words
+from wordsolver.search.small_exact import MAX_SECRETS
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +64,24 @@ def test_suggest_table_names_candidates(run_cli: RunCli, wordle_lists: list[str]
     result = run_cli("suggest", "wordle", *wordle_lists, "--history", "soare ..y..; clint ..y..")
     assert result.code == 0
     assert result.out.startswith("6 candidates left: affix aphid mafia maxim pizza vapid")
+
+
+def test_suggest_optimal_within(run_cli: RunCli) -> None:
+    words = "spies,tires,walls,terms,doors,skies,farms,lines,tiles,sides"
+    result = run_cli("suggest", "fallout", "--words", words, "-s", "optimal-within")
+    assert result.code == 0, result.err
+    assert "10 candidates left" in result.out and "share solved in time" in result.out
+    after = run_cli(
+        "suggest", "fallout", "--words", words, "-s", "optimal-within", "--history", "tires:2"
+    )
+    assert after.code == 0, after.err
+
+
+def test_suggest_optimal_within_refuses_a_large_game(run_cli: RunCli) -> None:
+    words = ",".join(random_words(11, MAX_SECRETS + 1, letters="abcd", length=4))
+    result = run_cli("suggest", "fallout", "--words", words, "-s", "optimal-within")
+    assert result.code != 0 and result.out == ""
+    assert len(result.err.strip().splitlines()) == 1 and str(MAX_SECRETS) in result.err
 
 
 def test_evaluate_compares_strategies_in_json(run_cli: RunCli) -> None:

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import run_cli as run_cli  # the CLI fixture, for the CLI tests here
 from wordsolver.anagram import load_dictionary
 from wordsolver.fallout import WordPool
 from wordsolver.lexicon import Lexicon

@@ -1,12 +1,15 @@
-"""Small games for the proof tests, and what the plain single-process search says of them."""
+"""Small games for the proof tests, what the plain single-process search says of them, and the
+entries of a results log."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from tests.cli.conftest import run_cli as run_cli  # the CLI fixture, shared
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search import UNLIMITED_TRIES, CompiledSearch
@@ -58,3 +61,8 @@ def plain_values(name: str, hard: bool = False) -> dict[str, tuple[int, int]]:
         assert value.exact
         values[word] = (value.total, value.worst)
     return values
+
+
+def results_entries(path: Path) -> list[dict[str, Any]]:
+    """The entries of a proof's results log, one per first guess recorded (the header left out)."""
+    return [json.loads(line) for line in path.read_bytes().splitlines()[1:]]

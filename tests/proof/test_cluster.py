@@ -1,22 +1,16 @@
-"""The proof on a local Dask cluster of worker processes: the same results as in one process;
-a worker killed mid-run has its tasks run again, and a whole run killed resumes, with nothing
-finished computed again."""
+"""The proof on a local Dask cluster of worker processes: the same results as in one process,
+and a worker killed mid-run has its tasks run again, with every first guess recorded once."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.proof.conftest import game_named, plain_values, words_game
+from tests.proof.conftest import game_named, plain_values, results_entries, words_game
 from wordsolver.proof import (
     DaskRunner,
     InProcessRunner,
@@ -36,10 +30,6 @@ def cluster() -> Iterator[DaskRunner]:
     runner = DaskRunner(workers=2)
     yield runner
     runner.close()
-
-
-def _lines(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_bytes().splitlines()[1:]]
 
 
 @pytest.mark.parametrize("name", ["mastermind-3x4", "bulls-3of6", "words"])
@@ -78,39 +68,5 @@ def test_a_worker_killed_mid_run_loses_nothing(cluster: DaskRunner, tmp_path: Pa
     cluster.client.wait_for_workers(2, timeout=60)
     assert killed[0] not in cluster.client.run(os.getpid).values()  # it did die
     assert {s.guess: (s.total, s.worst) for s in proof.ranking} == plain_values("words")
-    guesses = [entry["guess"] for entry in _lines(path)]
+    guesses = [entry["guess"] for entry in results_entries(path)]
     assert sorted(guesses) == sorted(game.guesses.words)
-
-
-def test_a_run_killed_resumes_where_it_stopped(tmp_path: Path) -> None:
-    """kill -9 a `wordsolver prove` run on its local cluster once some first guesses are
-    recorded; the same command then finishes, computing only the others."""
-    game = game_named("words290")
-    n = len(game.guesses)
-    answers = tmp_path / "answers.txt"
-    answers.write_text("\n".join(game.secrets.words) + "\n", encoding="utf-8")
-    results, tree = tmp_path / "r.jsonl", tmp_path / "t.json"
-    command = [
-        *(sys.executable, "-m", "wordsolver", "prove", "wordle", "--answers", str(answers)),
-        *("--top", str(n), "--workers", "1", "--results", str(results), "-o", str(tree), "--json"),
-    ]
-    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and run.poll() is None:
-        if results.exists() and len(results.read_bytes().splitlines()) > 10:
-            break
-        time.sleep(0.01)
-    assert run.poll() is None, "the run ended before it could be killed"
-    run.send_signal(signal.SIGKILL)
-    run.wait()
-    before = _lines(results)
-    assert 10 <= len(before) < n
-    again = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
-    report = json.loads(again.stdout)
-    after = _lines(results)
-    assert after[: len(before)] == before  # what was finished stays as it was
-    guesses = [entry["guess"] for entry in after]
-    assert len(guesses) == len(set(guesses)) == n, "a finished first guess was computed again"
-    assert report["computed"] == n - len(before)
-    plain = plain_values("words290")
-    assert {row["guess"]: (row["total"], row["worst"]) for row in report["ranking"]} == plain

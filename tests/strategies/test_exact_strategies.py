@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.cli.conftest import RunCli
 from tests.reference import games
+from tests.strategies.conftest import random_words
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import Evaluation, evaluate
 from wordsolver.games import Game, GameOverrides, find_game
@@ -34,16 +34,6 @@ def general_value(matrix: PatternMatrix, tries: int, only_candidates: bool) -> t
     search = OptimalSearch(matrix, only_candidates=only_candidates)
     known = search.solve(np.arange(len(game.secrets)), tries, pool, INFEASIBLE)
     return known.lower, known.worst
-
-
-def random_words(
-    seed: int, count: int, letters: str = "abcdefg", length: int = 5
-) -> tuple[str, ...]:
-    rng = np.random.default_rng(seed)
-    words: set[str] = set()
-    while len(words) < count:
-        words.add("".join(rng.choice(list(letters), length)))
-    return tuple(sorted(words))
 
 
 @SLOW
@@ -242,21 +232,3 @@ def test_one_compiled_copy_of_the_search() -> None:
             evaluate(player)
             strategy.rank(player.position(np.arange(12), 0, None), 3)
     assert len(_solve.signatures) == 1
-
-
-def test_suggest_optimal_within(run_cli: RunCli) -> None:
-    words = "spies,tires,walls,terms,doors,skies,farms,lines,tiles,sides"
-    result = run_cli("suggest", "fallout", "--words", words, "-s", "optimal-within")
-    assert result.code == 0, result.err
-    assert "10 candidates left" in result.out and "share solved in time" in result.out
-    after = run_cli(
-        "suggest", "fallout", "--words", words, "-s", "optimal-within", "--history", "tires:2"
-    )
-    assert after.code == 0, after.err
-
-
-def test_suggest_optimal_within_refuses_a_large_game(run_cli: RunCli) -> None:
-    words = ",".join(random_words(11, MAX_SECRETS + 1, letters="abcd", length=4))
-    result = run_cli("suggest", "fallout", "--words", words, "-s", "optimal-within")
-    assert result.code != 0 and result.out == ""
-    assert len(result.err.strip().splitlines()) == 1 and str(MAX_SECRETS) in result.err

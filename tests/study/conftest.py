@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import run_cli as run_cli  # the CLI fixture, shared
 from tests.study.russian_lists import write_study_lists
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix

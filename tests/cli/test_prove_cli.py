@@ -1,15 +1,20 @@
-"""``wordsolver prove``: the ranking and the tree file, resumed runs, the in-process fallback
-without Dask, and refusals before any work (memory, an unreachable scheduler)."""
+"""``wordsolver prove``: the ranking and the tree file, resumed runs (a run killed on its local
+cluster among them), the in-process fallback without Dask, and refusals before any work
+(memory, an unreachable scheduler)."""
 
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.cli.conftest import Run, RunCli
+from tests.proof.conftest import game_named, plain_values, results_entries
 from wordsolver.proof import dask_available
 
 TINY = ["mastermind", "--length", "3", "--alphabet", "abcd"]
@@ -41,6 +46,41 @@ def test_prove_ranks_saves_the_tree_and_resumes(run_cli: RunCli, tmp_path: Path)
     assert resumed["ranking"] == report["ranking"]
     table = _prove(run_cli, tmp_path, "--workers", "1")
     assert "aab" in table.out and "exact" in table.out and "proven" in table.out
+
+
+@pytest.mark.skipif(not dask_available(), reason="the cluster extra is not installed")
+def test_a_run_killed_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """kill -9 a `wordsolver prove` run on its local cluster once some first guesses are
+    recorded; the same command then finishes, computing only the others."""
+    game = game_named("words290")
+    n = len(game.guesses)
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(game.secrets.words) + "\n", encoding="utf-8")
+    results, tree = tmp_path / "r.jsonl", tmp_path / "t.json"
+    command = [
+        *(sys.executable, "-m", "wordsolver", "prove", "wordle", "--answers", str(answers)),
+        *("--top", str(n), "--workers", "1", "--results", str(results), "-o", str(tree), "--json"),
+    ]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and run.poll() is None:
+        if results.exists() and len(results.read_bytes().splitlines()) > 10:
+            break
+        time.sleep(0.01)
+    assert run.poll() is None, "the run ended before it could be killed"
+    run.send_signal(signal.SIGKILL)
+    run.wait()
+    before = results_entries(results)
+    assert 10 <= len(before) < n
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True)
+    report = json.loads(again.stdout)
+    after = results_entries(results)
+    assert after[: len(before)] == before  # what was finished stays as it was
+    guesses = [entry["guess"] for entry in after]
+    assert len(guesses) == len(set(guesses)) == n, "a finished first guess was computed again"
+    assert report["computed"] == n - len(before)
+    plain = plain_values("words290")
+    assert {row["guess"]: (row["total"], row["worst"]) for row in report["ranking"]} == plain
 
 
 def test_without_dask_the_proof_runs_in_process(

@@ -8,8 +8,9 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from tests.anagram.conftest import TINY_WORDS
 
+from tests.anagram.conftest import TINY_WORDS
+from tests.anagram.conftest import private_cache as private_cache  # a fresh cache for each test
 from wordsolver.cli.app import main
 from wordsolver.cli.base import ExitCode
 
