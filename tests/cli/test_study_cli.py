@@ -78,7 +78,7 @@ def test_openers_table_says_beam_or_exact(run_cli: RunCli, lists: list[str]) -> 
 
 def test_openers_words_out_of_range(run_cli: RunCli) -> None:
     result = run_cli("openers", "5bukv", "--words", "6")
-    assert result.code == 2 and "less than or equal to 5" in result.err
+    assert result.code == 2 and "6 is not in the range 1<=x<=5" in result.err
 
 
 def test_evaluate_plays_a_three_word_opener(
