@@ -18,31 +18,16 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from processes import run_process
 from rich.console import Console
 from rich.table import Table
 
 HERE = Path(__file__).resolve().parent
 QUICK_WORDS = "crane,slate,trace,crate,grate,irate,plate,batch,catch,hatch,latch,match,patch"
-
-
-def run(command: list[str]) -> tuple[float, float, float, str]:
-    """Wall seconds, CPU seconds, peak MB and output of one whole process."""
-    with tempfile.TemporaryFile() as out:
-        started = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - started
-        out.seek(0)
-        text = out.read().decode("utf-8", "replace")
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(f"{command} failed: {text[-500:]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
 
 
 def main(argv: list[str]) -> int:
@@ -77,14 +62,12 @@ def main(argv: list[str]) -> int:
                 "-s", "optimal", *hard, *every, "--json", "-o", output,
             ]  # fmt: skip
             if not every:
-                run(command)  # warm-up: kernels compiled, matrix cached
-            walls, cpus, peaks = [], [], []
-            for _ in range(runs):
-                wall, cpu, peak, text = run(command)
-                walls.append(wall)
-                cpus.append(cpu)
-                peaks.append(peak)
-            result = json.loads(text)
+                run_process(command)  # warm-up: kernels compiled, matrix cached
+            measured = [run_process(command, with_stderr=False) for _ in range(runs)]
+            walls = [m.wall for m in measured]
+            cpus = [m.cpu for m in measured]
+            peaks = [m.peak_mb for m in measured]
+            result = json.loads(measured[-1].output)
             table.add_row(
                 mode,
                 str(result["shortest_win"]),

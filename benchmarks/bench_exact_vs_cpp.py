@@ -20,17 +20,16 @@ repeated): only the rows whose label contains TEXT.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from processes import run_process
 from rich.console import Console
 from rich.table import Table
 
@@ -99,29 +98,14 @@ def build_peer() -> Path | None:
     return BINARY
 
 
-def run(command: list[str], cwd: Path) -> tuple[Run, str]:
-    """Run a whole process; its wall time, the CPU and peak memory of its rusage, its output."""
-    with tempfile.TemporaryFile() as out:
-        started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - started
-        process.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        text = out.read().decode("utf-8", "replace")
-    if process.returncode != 0:
-        raise RuntimeError(f"{command[0]} exited {process.returncode}: {text[-500:]}")
-    cpu = usage.ru_utime + usage.ru_stime
-    return Run(wall, cpu, usage.ru_maxrss / 1024, None), text
-
-
 def run_ours(case: Case, folder: Path) -> Run:
     command = [
         *(sys.executable, "-m", "wordsolver", "tree", "build", "wordle"),
         *("--answers", str(DATA / "answers.txt"), "--allowed", str(DATA / "allowed.txt")),
         *("-s", "optimal", *case.ours, "-o", str(folder / "tree.json"), "--json"),
     ]
-    measured, text = run(command, folder)
+    measured = run_process(command, folder)
+    text = measured.output
     total = json.loads(text[text.index("{") :])["total_guesses"]
     return Run(measured.wall, measured.cpu, measured.peak_mb, int(total))
 
@@ -131,8 +115,8 @@ def run_theirs(binary: Path, case: Case, folder: Path) -> Run:
         str(binary),
         *("-a", str(DATA / "allowed.txt"), "-h", str(DATA / "answers.txt"), *case.theirs),
     ]
-    measured, text = run(command, folder)  # it writes two small word lists into the folder
-    found = re.search(r"Best first guess score = (\d+)", text)
+    measured = run_process(command, folder)  # it writes two small word lists into the folder
+    found = re.search(r"Best first guess score = (\d+)", measured.output)
     total = int(found.group(1)) if found else None
     return Run(measured.wall, measured.cpu, measured.peak_mb, total)
 

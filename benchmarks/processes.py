@@ -21,12 +21,20 @@ class ProcessRun:
     output: str
 
 
-def run_process(command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None
-                ) -> ProcessRun:  # fmt: skip
-    """Run a command to its end; RuntimeError with its output when it fails."""
+def run_process(
+    command: list[str],
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    *,
+    with_stderr: bool = True,
+) -> ProcessRun:
+    """Run a command to its end; RuntimeError with its output when it fails. The output is
+    its standard output, and its standard error too unless ``with_stderr`` is False (for
+    output read as JSON)."""
+    errors = subprocess.STDOUT if with_stderr else subprocess.DEVNULL
     with tempfile.TemporaryFile() as out:
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=errors)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
         out.seek(0)
