@@ -11,7 +11,6 @@ once per problem.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import warnings
@@ -23,6 +22,7 @@ from typing import Any, BinaryIO
 
 import platformdirs
 
+from wordsolver.digests import sha256_hex
 from wordsolver.errors import WordsolverError
 from wordsolver.files import atomic_writer
 from wordsolver.sealed import seal, unseal
@@ -72,7 +72,7 @@ def write_cache_entry(path: Path, write: Callable[[BinaryIO], object]) -> None:
 def sealed_name(kind: str, identity: str) -> str:
     """The file name of the sealed entry of this kind (a key of :data:`ENTRY_KINDS`) whose
     contents depend on ``identity`` (a text naming everything they depend on)."""
-    return f"{kind}-{hashlib.sha256(identity.encode()).hexdigest()[:24]}.json"
+    return f"{kind}-{sha256_hex(identity.encode())[:24]}.json"
 
 
 def read_sealed(kind: str, identity: str) -> dict[str, Any] | None:

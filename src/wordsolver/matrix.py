@@ -10,8 +10,8 @@ that does not match is rebuilt.
 
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -24,17 +24,20 @@ import numpy as np
 from wordsolver.arrays import IdArray
 from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.cores import usable_cores
+from wordsolver.digests import sha256_hex
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.memory import ensure_fits
 
 #: Bump when the cell meaning, file layout or checksum changes; old cache files are then ignored.
-FORMAT_VERSION = 4
-#: The header field holding the cells' checksum: the SHA-256 of the SHA-256s of their
-#: :data:`CHECKSUM_CHUNK`-byte chunks, hashed on every core (SHA-256, which processors hash in
-#: hardware, runs 2.5 times BLAKE2b's speed here; format 3 hashed the cells in one piece, a
-#: third of a second on one core for the 640 MB Tonguess-4 table; format 2 used BLAKE2b).
-CHECKSUM = "chunk_sha256"
+FORMAT_VERSION = 5
+#: The header field holding the cells' checksum: the CRC-32 of each :data:`CHECKSUM_CHUNK`-byte
+#: chunk, in hexadecimal, computed on every core. A checksum here catches damage (a file cut
+#: short or changed on disk), not tampering, and CRC-32 runs faster than any digest (3.8 GB/s
+#: here against hardware SHA-256's 1.75: the 640 MB Tonguess-4 table is checked in 0.09 s of
+#: wall time on 2 cores) without loading OpenSSL. Format 4 hashed the chunks with SHA-256,
+#: format 3 the whole table in one piece, format 2 with BLAKE2b.
+CHECKSUM = "chunk_crc32"
 #: Bytes per checksummed chunk: fixed, so that the checksum does not depend on the machine.
 CHECKSUM_CHUNK = 1 << 23
 #: A table is built in about this many steps, each reported to the caller's progress.
@@ -76,7 +79,7 @@ def matrix_key(game: Game) -> str:
         game.guesses.digest(),
         game.secrets.digest(),
     ]
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+    return sha256_hex("|".join(parts).encode())[:24]
 
 
 def matrix_bytes(game: Game) -> int:
@@ -130,16 +133,16 @@ def pattern_matrix(
 
 def _checksum(storage: PatternArray) -> str:
     """The checksum of the cells (see :data:`CHECKSUM`), read in place: a mapped file's pages,
-    no copy. The threads share the chunks; hashing lets go of the interpreter's lock."""
+    no copy. The threads share the chunks; CRC-32 lets go of the interpreter's lock."""
     cells = storage.view(np.uint8).reshape(-1).data
     chunks = [cells[at : at + CHECKSUM_CHUNK] for at in range(0, len(cells), CHECKSUM_CHUNK)]
     threads = min(usable_cores(), len(chunks))
     if threads <= 1:
-        digests = [hashlib.sha256(chunk).digest() for chunk in chunks]
+        sums = [zlib.crc32(chunk) for chunk in chunks]
     else:
         with ThreadPoolExecutor(threads) as pool:
-            digests = list(pool.map(lambda chunk: hashlib.sha256(chunk).digest(), chunks))
-    return hashlib.sha256(b"".join(digests)).hexdigest()
+            sums = list(pool.map(zlib.crc32, chunks))
+    return "".join(f"{crc:08x}" for crc in sums)
 
 
 def _save(path: Path, storage: PatternArray, game: Game) -> None:

@@ -12,14 +12,15 @@ wrong answer (a duel's hidden secret was once chosen from an edited guess-count 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
+
+from wordsolver.digests import blake2b_digest
 
 
 def _checksum(payload: Any) -> str:
     canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.blake2b(canonical.encode("utf-8")).hexdigest()
+    return blake2b_digest(canonical.encode("utf-8")).hex()
 
 
 def seal(payload: Any) -> dict[str, Any]:

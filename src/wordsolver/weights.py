@@ -17,7 +17,6 @@ solved):
 
 from __future__ import annotations
 
-import hashlib
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.arrays import FloatArray, Int64Array
+from wordsolver.digests import sha256_hex
 from wordsolver.errors import WordListError
 from wordsolver.files import read_user_text
 from wordsolver.games import Game
@@ -53,7 +53,7 @@ class SecretWeights:
 
     def digest(self) -> str:
         """A short content hash, so a saved tree names the weights it was optimised for."""
-        return hashlib.sha256(self.values.tobytes()).hexdigest()[:16]
+        return sha256_hex(self.values.tobytes())[:16]
 
     def expected(self, guesses: npt.NDArray[np.int64]) -> float:
         """The expected number of guesses when secret ``i`` needs ``guesses[i]``."""

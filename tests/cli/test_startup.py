@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -53,6 +54,24 @@ def test_scoring_guesses_with_the_table_on_disk_needs_no_numba(args: list[str]) 
     code, modules = started(args)
     assert code == 0
     assert "numba" not in modules
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["suggest", "mastermind", "--top", "1"], ["check", "--game", "wordle", "crane"],
+     ["tree", "build", "bulls", "--length", "3", "--alphabet", "abcdef", "-s", "optimal",
+      "-o", "TREE", "--json"]],
+)  # fmt: skip
+def test_commands_digest_their_lists_without_loading_openssl(
+    args: list[str], tmp_path: Path
+) -> None:
+    """``hashlib`` maps OpenSSL into the process (3.4 MB); the few digests a command takes
+    come from wordsolver.digests."""
+    args = [str(tmp_path / "tree.json") if arg == "TREE" else arg for arg in args]
+    started(args)  # the first run builds the table
+    code, modules = started(args)
+    assert code == 0
+    assert "wordsolver.digests" in modules and "_hashlib" not in modules
 
 
 def test_probe_sees_numba_when_a_command_needs_it() -> None:

@@ -8,12 +8,12 @@ that breaks the rule is an error naming the file and line, or with ``skip_bad`` 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from wordsolver.alphabet import Alphabet
+from wordsolver.digests import sha256_hex
 from wordsolver.errors import InvalidWordError, WordListError, quoted
 from wordsolver.files import UserFileError, read_user_text
 
@@ -74,7 +74,7 @@ class Lexicon:
 
     def digest(self) -> str:
         """A short content hash, used to key caches and to tie saved trees to their lists."""
-        return hashlib.sha256("\n".join(self.words).encode()).hexdigest()[:16]
+        return sha256_hex("\n".join(self.words).encode())[:16]
 
 
 def lexicon_from_words(

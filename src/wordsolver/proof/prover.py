@@ -9,13 +9,13 @@ search core and memo) from task to task, so the sets one first guess solved serv
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.digests import blake2b_digest, sha256_hex
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, matrix_bytes, pattern_matrix
 from wordsolver.proof.first_guess import FirstGuessSearch
@@ -51,7 +51,7 @@ class ProofSpec:
         game = self.game
         parts = [game.name, game.secrets.digest(), game.guesses.digest(), str(game.max_tries)]
         parts += [game.rule.name, str(game.length), str(self.hard), str(self.symmetric)]
-        return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+        return sha256_hex("|".join(parts).encode())[:24]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +177,7 @@ def class_members(prover: FirstGuessProver) -> list[IdArray]:
         keys = prover.symmetry.class_keys((), rows)
     elif not prover.spec.hard:
         values = np.ascontiguousarray(prover.matrix.values)
-        digests = [hashlib.blake2b(values[row].tobytes(), digest_size=16).digest() for row in rows]
+        digests = [blake2b_digest(values[row].tobytes(), 16) for row in rows]
         _, keys = np.unique(np.array(digests, dtype="S16"), return_inverse=True)
     else:
         return [np.array([row], dtype=np.intp) for row in rows]

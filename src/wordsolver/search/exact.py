@@ -23,7 +23,6 @@ Ties in the total are broken by the smaller worst case (deepest secret).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.digests import blake2b_digest
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import (
@@ -142,7 +142,7 @@ class OptimalSearch:
         self, candidates: IdArray, tries_left: int, pool: Pool
     ) -> tuple[bytes, int, bytes]:
         """Memo key: the set, the tries left and (in hard mode only) the guesses allowed."""
-        pool_part = hashlib.blake2b(pool.tobytes(), digest_size=16).digest() if self.hard else b""
+        pool_part = blake2b_digest(pool.tobytes(), 16) if self.hard else b""
         return candidates.tobytes(), tries_left, pool_part
 
     def weight(self, candidates: IdArray) -> int:

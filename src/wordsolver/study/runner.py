@@ -7,10 +7,10 @@ then one whole-dictionary evaluation. Progress is one step per cell, finished or
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass
 
+from wordsolver.digests import sha256_hex
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
@@ -73,7 +73,7 @@ def pair_key(game: Game) -> str:
         game.secrets.digest(),
         game.guesses.digest(),
     ]
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+    return sha256_hex("|".join(parts).encode())[:16]
 
 
 def run_study(

@@ -11,7 +11,6 @@ load a matrix; fetching branches is the quick lane's.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
 from collections import OrderedDict
@@ -22,6 +21,7 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
+from wordsolver.digests import sha256_hex
 from wordsolver.evaluation import Evaluation
 from wordsolver.tree import DecisionTree, TreeFileError, check_tree, grow_tree
 from wordsolver.tree.explore import LaidOutNode, TreeLayout
@@ -158,7 +158,7 @@ def open_document(document: dict[str, Any], name: str, deadline: Deadline) -> Op
     check_tree(tree, document)
     deadline.check()
     canonical = json.dumps(document, sort_keys=True, ensure_ascii=False).encode()
-    return OpenTree(hashlib.sha256(canonical).hexdigest()[:16], TreeLayout.of(tree), _summary(tree))
+    return OpenTree(sha256_hex(canonical)[:16], TreeLayout.of(tree), _summary(tree))
 
 
 def _summary(tree: DecisionTree) -> dict[str, Any]:
