@@ -136,12 +136,8 @@ def _checksum(storage: PatternArray) -> str:
     no copy. The threads share the chunks; CRC-32 lets go of the interpreter's lock."""
     cells = storage.view(np.uint8).reshape(-1).data
     chunks = [cells[at : at + CHECKSUM_CHUNK] for at in range(0, len(cells), CHECKSUM_CHUNK)]
-    threads = min(usable_cores(), len(chunks))
-    if threads <= 1:
-        sums = [zlib.crc32(chunk) for chunk in chunks]
-    else:
-        with ThreadPoolExecutor(threads) as pool:
-            sums = list(pool.map(zlib.crc32, chunks))
+    with ThreadPoolExecutor(max(1, min(usable_cores(), len(chunks)))) as pool:
+        sums = list(pool.map(zlib.crc32, chunks))
     return "".join(f"{crc:08x}" for crc in sums)
 
 

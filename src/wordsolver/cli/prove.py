@@ -14,6 +14,7 @@ from rich.table import Table
 from wordsolver.cli.base import JsonOption, app, stderr, stdout, warn
 from wordsolver.cli.options import HardOption, finite_seconds, game_command, play_options
 from wordsolver.cli.progress import status_bar
+from wordsolver.cores import usable_cores
 from wordsolver.errors import InvalidWordError
 from wordsolver.files import check_output
 from wordsolver.games import Game
@@ -31,7 +32,6 @@ from wordsolver.proof import (
     process_bytes,
     prove,
 )
-from wordsolver.search.compiled import threads
 from wordsolver.tree import save_tree
 
 #: Rows of the ranking printed at least (``--json`` gives all).
@@ -79,7 +79,7 @@ def prove_command(
     mode = "-hard" if hard else ""
     results_path = results or Path(f"{short}-{game.lists}{mode}.proof.jsonl")
     target = output or Path(f"{short}-optimal.tree.json")
-    processes = 1 if scheduler is not None else (workers or threads()) + 1
+    processes = 1 if scheduler is not None else (workers or usable_cores()) + 1
     ensure_fits(f"proving {game.name} on {processes} processes", processes * process_bytes(game))
     log = ResultsLog(results_path, game, hard)  # a foreign file is refused before any work
     check_output(target)
@@ -115,7 +115,7 @@ def _runner(workers: int | None, scheduler: str | None) -> Runner:
     if dask_available():
         if scheduler is not None:
             return DaskRunner(scheduler=scheduler)
-        return DaskRunner(workers=workers or threads())
+        return DaskRunner(workers=workers or usable_cores())
     if scheduler is not None:
         raise SchedulerError("--scheduler needs Dask: pip install 'wordsolver[cluster]'")
     warn("Dask is not installed (pip install 'wordsolver[cluster]'): proving in this process")

@@ -73,11 +73,6 @@ class _SplitAnswer:
     lower: int
 
 
-def threads() -> int:
-    """Threads the search uses: the cores this process may run on."""
-    return usable_cores()
-
-
 class CompiledSearch(OptimalSearch):
     """:class:`~wordsolver.search.exact.OptimalSearch` with the recursion in compiled code,
     on ``workers`` threads sharing one memo."""
@@ -95,7 +90,7 @@ class CompiledSearch(OptimalSearch):
         self.split_min = split_min
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
-        self.workers = 1 if self.limit.nodes is not None else workers or threads()
+        self.workers = 1 if self.limit.nodes is not None else workers or usable_cores()
         codes, digits = self._hard_mode_tables()
         self.core = CompiledCore(
             matrix.by_secret,
