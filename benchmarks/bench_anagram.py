@@ -1,7 +1,7 @@
 """Speed of the hand solver against its budgets and against a recursive-permutation baseline.
 
 Run ``python benchmarks/bench_anagram.py [--dict PATH] [--cap SECONDS]`` (default list: Birdigo's,
-in the ``shared/`` folder beside the repository). Budgets, from the issue:
+in ``tests/data``). Budgets, from the issue:
 
 * letter-count index ready: at most 2 s cold (built and cached), 0.2 s from the cache;
 * a 10-letter hand with 2 wildcards answered in 20 ms, a 15-letter hand with 3 in 100 ms;
@@ -54,7 +54,7 @@ from wordsolver.anagram import (  # noqa: E402
 from wordsolver.errors import InvalidWordError  # noqa: E402
 from wordsolver.lexicon import Lexicon, WordRule, read_word_file  # noqa: E402
 
-BIRDIGO = Path(__file__).resolve().parents[2] / "shared/data/birdigo/words_alpha.txt"
+BIRDIGO = Path(__file__).resolve().parents[1] / "tests/data/birdigo/words_alpha.txt"
 
 #: English Scrabble's 98 letter tiles (hands get their wildcards separately).
 TILE_BAG = "".join(

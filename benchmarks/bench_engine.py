@@ -1,6 +1,6 @@
 """Engine speed against the budgets of the core issue, printed as one table.
 
-Run: ``python benchmarks/bench_engine.py`` (reads the reference lists in ``../shared/data``).
+Run: ``python benchmarks/bench_engine.py`` (reads the reference lists in ``tests/data``).
 Compile time of the numba kernels is measured first, with an empty numba cache, on a tiny game,
 and reported on its own row.
 Every timed step uses a private, empty cache folder so "cold" really is cold.
@@ -20,7 +20,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 os.environ["WORDSOLVER_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordsolver-bench-")
 # A fresh numba cache: the first row then measures real compilation, excluded from the rest.
 os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordsolver-numba-")

@@ -5,7 +5,7 @@ from ``../shared/peers/selby-wordle`` into ``benchmarks/build/`` (git-ignored) w
 flags plus ``-march=native``; without ``g++`` the pairs are skipped with a message.
 
 Each row runs both programs as a user would, alternately (ours, theirs, ours, theirs, …), on
-the original lists (``../shared/data/wordle``): ours as ``wordsolver tree build wordle
+the original lists (``tests/data/wordle``): ours as ``wordsolver tree build wordle
 --answers … --allowed … -s optimal --opener W`` (``--beam K`` without an opener for the whole
 game), theirs as ``selby-wordle -a … -h … -w W`` (``-n K``). For each program the median of the
 pairs is reported: wall seconds, CPU seconds (user + system of the child, from its rusage),
@@ -35,7 +35,7 @@ from rich.table import Table
 
 HERE = Path(__file__).resolve().parent
 PEER = HERE.parent.parent / "shared" / "peers" / "selby-wordle"
-DATA = HERE.parent.parent / "shared" / "data" / "wordle"
+DATA = HERE.parent / "tests" / "data" / "wordle"
 BUILD = HERE / "build"
 BINARY = BUILD / "selby-wordle"
 PAIRS = 3

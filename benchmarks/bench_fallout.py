@@ -1,7 +1,7 @@
 """Speed of the Fallout-terminal simulator and of the first guess among many words, vs budgets.
 
 Run ``python benchmarks/bench_fallout.py [--exact-trials N] [--quick]`` (reads the study's list,
-``../shared/data/fallout-terminal/words_alpha.txt``). Budgets, from the issue:
+``tests/data/fallout-terminal/words_alpha.txt``). Budgets, from the issue:
 
 * 10,000 random terminals of 20 five-letter words played by any heuristic: at most 2 s
   (drawing the terminals included);
@@ -55,7 +55,7 @@ from wordsolver.games import GameOverrides, find_game  # noqa: E402
 from wordsolver.matrix import pattern_matrix  # noqa: E402
 from wordsolver.strategies import Player, PlayOptions, find_strategy, strategy_names  # noqa: E402
 
-WORDS_ALPHA = Path(__file__).resolve().parents[2] / "shared/data/fallout-terminal/words_alpha.txt"
+WORDS_ALPHA = Path(__file__).resolve().parents[1] / "tests/data/fallout-terminal/words_alpha.txt"
 TERMINALS = 10_000
 SPEC = TerminalSpec(length=5, n_words=20)
 

@@ -1,7 +1,7 @@
 """Exact search: speed against budgets and results against known optima, printed as one table.
 
 Run: ``python benchmarks/bench_optimal.py [--quick]`` (reads the reference lists in
-``../shared/data``). ``--quick`` skips the long, time-limited searches (Wordle hard mode,
+``tests/data``). ``--quick`` skips the long, time-limited searches (Wordle hard mode,
 Tonguess, Bulls and Cows, Mastermind) and keeps the budgeted rows.
 
 Rows:
@@ -43,7 +43,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 os.environ.setdefault("WORDSOLVER_CACHE_DIR", tempfile.mkdtemp(prefix="wordsolver-bench-"))
 
 # After the cache folder is chosen:

@@ -1,7 +1,7 @@
 """Whole-game proofs (``wordsolver prove``) against the issue's targets, as whole processes.
 
 Run: ``python benchmarks/bench_prove.py [--quick] [--row NAME ...] [--minutes M]`` (reads the
-reference lists in ``../shared/data``). Each row runs ``wordsolver prove GAME --workers 2 --json``
+reference lists in ``tests/data``). Each row runs ``wordsolver prove GAME --workers 2 --json``
 in a process of its own on a local Dask cluster of two worker processes, in a fresh cache and
 results folder, and measures its wall time, the CPU time of the process tree (driver and
 workers, sampled) and the peak memory of the tree (the sum over its processes, sampled).
@@ -16,16 +16,20 @@ Rows and targets (this 2-core machine):
   than the 145 s (2.3 GB) the issue measured for a solver that bounds every first guess and
   refines the lowest.
 - ``wordle``: Wordle's original lists (12,972 first guesses), salet 7,920 proven best, goal
-  ≤ 60 min within 16 GB. When not finished within ``--minutes``,
+  ≤ 60 min within 4 GB (every process together). When not finished within ``--minutes``,
   the throughput by kind (refuted / exact per hour, from the results file) and the projected
   time on N workers are printed. Then the exact values of the reference solver's top six first
   guesses are proven (one process, no cutoff): salet 7,920, reast 7,923, crate and trace 7,926,
   slate 7,928, crane 7,930.
+- ``wordle-hard``: the same lists in hard mode: salet 8,122 proven best, goal ≤ 2 hours.
+- ``wordlebot``: WordleBot's lists (3,158 answers, 14,855 guesses, equally likely): the best
+  first guess and its proven total.
 - ``tonguess3``: the proven whole-game lower bound from the bounds alone (``--time 1``), then
   after ``--minutes`` of proof (the same results file resumed).
 
-``bulls``, ``5bukv`` and ``wordle`` run with ``--time`` set to ``--minutes`` (the top-6 values of
-``wordle`` get as long again): a row that does not finish shows its proven bound, and fails.
+``bulls``, ``5bukv``, ``wordle``, ``wordle-hard`` and ``wordlebot`` run with ``--time`` set
+to ``--minutes`` (the top-6 values of ``wordle`` get as long again): a row that does not
+finish shows its proven bound, and fails.
 ``--quick`` runs the Mastermind and Wordle answers-only rows only. Progress goes to stderr,
 the table to stdout; exit code 1 when a target with a known answer is missed.
 """
@@ -49,7 +53,7 @@ from rich.console import Console
 from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT / "tests" / "data"
 WORKERS = 2
 sys.path.insert(0, str(ROOT))  # the study's list builder lives with the tests
 
@@ -86,7 +90,7 @@ def prove(args: list[str], folder: Path, *, seconds: float | None = None) -> Run
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
-    sampler = _TreeSampler(process.pid)
+    sampler = TreeSampler(process.pid)
     sampler.start()
     out, err = process.communicate()
     wall = time.perf_counter() - started
@@ -95,7 +99,7 @@ def prove(args: list[str], folder: Path, *, seconds: float | None = None) -> Run
     return Run(report, wall, sampler.cpu, sampler.peak / 2**20, "" if report else err[-300:])
 
 
-class _TreeSampler(threading.Thread):
+class TreeSampler(threading.Thread):
     """Samples a process and its descendants: CPU seconds (the last seen of each process,
     summed) and the peak of their summed resident memory."""
 
@@ -208,6 +212,29 @@ def row_wordle_answers(folder: Path, minutes: float) -> Row:
     return Row("wordle answers-only", _best(run), "7,973, < 145 s", run, _verdict(ok))
 
 
+def row_wordle_hard(folder: Path, minutes: float) -> Row:
+    run = prove(["wordle", "--lists", "original", "--hard"], folder, seconds=minutes * 60)
+    report = run.report or {}
+    ok = (
+        report.get("complete") is True
+        and report.get("best") == "salet"
+        and report.get("total") == 8122
+        and run.wall <= 7200
+    )
+    return Row(
+        "wordle original, hard", _best(run), "salet 8,122 proven, ≤ 7,200 s", run, _verdict(ok)
+    )
+
+
+def row_wordlebot(folder: Path, minutes: float) -> Row:
+    run = prove(["wordle", "--lists", "wordlebot"], folder, seconds=minutes * 60)
+    report = run.report or {}
+    ok = report.get("complete") is True
+    return Row(
+        "wordlebot (3,158 / 14,855)", _best(run), "the best first guess proven", run, _verdict(ok)
+    )
+
+
 #: The reference solver's best first guesses on Wordle's original lists, and their totals.
 WORDLE_TOP = {"salet": 7920, "reast": 7923, "crate": 7926, "trace": 7926, "slate": 7928}
 WORDLE_TOP |= {"crane": 7930}
@@ -220,14 +247,14 @@ def row_wordle(folder: Path, minutes: float) -> list[Row]:
         Row(
             "wordle original",
             _best(run),
-            "salet 7,920 proven, ≤ 3,600 s, ≤ 16 GB",
+            "salet 7,920 proven, ≤ 3,600 s, ≤ 4 GB",
             run,
             _verdict(
                 report.get("complete") is True
                 and report.get("best") == "salet"
                 and report.get("total") == 7920
                 and run.wall <= 3600
-                and run.peak_mb <= 16 * 1024
+                and run.peak_mb <= 4 * 1024
             ),
         )
     ]
@@ -316,6 +343,8 @@ ROWS: dict[str, Callable[[Path, float], Row | list[Row]]] = {
     "5bukv": row_5bukv,
     "wordle-answers": row_wordle_answers,
     "wordle": row_wordle,
+    "wordle-hard": row_wordle_hard,
+    "wordlebot": row_wordlebot,
     "tonguess3": row_tonguess3,
 }
 

@@ -2,7 +2,7 @@
 (opener searches included) in at most 15 minutes on a 2-core machine.
 
 Run: ``python benchmarks/bench_study.py [--out DIR] [--check-beam]`` from the project root (reads
-``../shared/data/five-letters``). The study runs cold: a private, empty cache folder and no
+``tests/data/five-letters``). The study runs cold: a private, empty cache folder and no
 earlier results. It prints the opener search time of every list pair and objective (2 words
 exact, 3 to 5 words by beam), the evaluations' time and the wall time of the whole study, and
 leaves the report in DIR (default: a temporary folder). ``--check-beam`` also searches the
@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data" / "five-letters"
+DATA = ROOT / "tests" / "data" / "five-letters"
 os.environ["WORDSOLVER_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordsolver-bench-")
 sys.path.insert(0, str(ROOT))  # the list builder lives with the tests
 

@@ -10,16 +10,21 @@ and, for S seconds each (default 20; ``--quick``: 8), runs two phases one after 
   Wordle, each of which runs to the server's time limit (5 s) and is then killed, and
   minimax evaluations, over and over; and one more posts a 5000×5000 screenshot of noise
   (174 KB) that Tesseract would read for minutes, killed at the limit each time (when Pillow
-  and the tesseract program are installed).
+  and the tesseract program are installed);
+* the heaviest mix: twenty cheap clients, while the server builds its first Tonguess-4 table
+  (640 MB; later requests of that client ask Tonguess-4 suggestions of it), one client uploads
+  a 30 MB tree file over and over (Wordle's entropy tree, pretty-printed), and one posts a
+  6000×6000 (36-megapixel) screenshot of noise.
 
 ``--baseline SRC`` loads a second server the same way, run from another checkout's ``src`` folder
 (``git archive REV src | tar -x -C DIR``), for a side-by-side comparison.
 
-Budget, from the issue (a 0.1 s suggestion once waited 29.4 s behind an evaluation): the cheap
-requests' p95 under load at most 0.5 s, every cheap request answered 200, and no Tesseract left
-running once the load stops. The report gives p50, p95 and max for both phases, how the long
-requests ended, the server's CPU seconds and peak memory, and whether the machine had other load
-(its load average). Every loop is bounded in time and count, and only 127.0.0.1 is ever
+Budget, from the issues (a 0.1 s suggestion once waited 29.4 s behind an evaluation; 0.524 s
+under the heaviest mix): the cheap requests' p95 under load and under the heaviest mix at most
+0.5 s each, every cheap request answered 200, and no Tesseract left running once the load
+stops. The report gives p50, p95 and max for every phase, how the long requests ended, the
+server's CPU seconds and peak memory, and whether the machine had other load (its load
+average). Every loop is bounded in time and count, and only 127.0.0.1 is ever
 contacted. Exit status 1 means a budget was missed.
 """
 
@@ -54,6 +59,10 @@ P95_BUDGET = 0.5
 TIME_LIMIT = 5
 CHEAP_CLIENTS = 4
 LONG_CLIENTS = 2
+#: Cheap clients beside the heaviest mix.
+HEAVY_CLIENTS = 20
+#: The size the tree file of the heaviest mix is padded to (the server takes at most 32 MB).
+TREE_BYTES = 30_000_000
 #: Set in the server's environment, which every process it starts inherits.
 MARK = f"BENCH_WEB_LOAD_{os.getpid()}"
 #: No loop sends more than this many requests, whatever the clock says.
@@ -64,9 +73,11 @@ HISTORIES: tuple[list[dict[str, str]], ...] = (
     [{"guess": "slate", "feedback": "g...."}],
     [{"guess": "audio", "feedback": "yy..."}, {"guess": "rules", "feedback": ".y.yy"}],
 )
+#: On the original lists (uniform over 2,315 answers): the exact search refuses the first turn
+#: of today's 14,855 possible words at once, which would be no load at all.
 LONG_BODIES = (
-    ("/api/evaluate", {"game": "wordle", "strategy": "optimal"}),
-    ("/api/evaluate", {"game": "wordle", "strategy": "minimax"}),
+    ("/api/evaluate", {"game": "wordle", "lists": "original", "strategy": "optimal"}),
+    ("/api/evaluate", {"game": "wordle", "lists": "original", "strategy": "minimax"}),
 )
 
 
@@ -111,6 +122,8 @@ def start_server(folder: Path, source: Path | None) -> tuple[subprocess.Popen[st
         environment["PYTHONPATH"] = str(source.resolve())
     command = [sys.executable, "-m", "wordsolver", "serve", "--port", "0"]
     command += ["--time-limit", str(TIME_LIMIT)]
+    if source is None:  # this checkout's tables are loaded by the requests, as a baseline's are
+        command.append("--no-prepare")
     server = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=environment)
     assert server.stderr is not None
     deadline = time.monotonic() + 60
@@ -155,13 +168,43 @@ def noise_screenshot() -> bytes | None:
     return data.getvalue()
 
 
-def ocr_loop(url: str, until: float, tally: Tally, image: bytes) -> None:
+def large_screenshot() -> bytes | None:
+    """A 6000×6000 (36-megapixel) PNG of random 8-pixel blocks, or None as above."""
+    if noise_screenshot() is None:
+        return None
+    import numpy as np
+    from PIL import Image
+
+    blocks = (np.random.default_rng(1).random((750, 750)) < 0.3).astype(np.uint8) * 255
+    image = Image.fromarray(np.kron(blocks, np.ones((8, 8), dtype=np.uint8)))
+    data = io.BytesIO()
+    image.save(data, "PNG")
+    return data.getvalue()
+
+
+def large_tree() -> bytes:
+    """Wordle's entropy tree on the original lists as a tree file, pretty-printed to about
+    :data:`TREE_BYTES`."""
+    from wordsolver.games import GameOverrides, find_game
+    from wordsolver.matrix import pattern_matrix
+    from wordsolver.strategies import Player, PlayOptions, find_strategy
+    from wordsolver.tree import grow_tree
+    from wordsolver.tree.storage import tree_document
+
+    matrix = pattern_matrix(find_game("wordle", GameOverrides(lists="original")), use_cache=False)
+    document = tree_document(grow_tree(Player(matrix, find_strategy("entropy"), PlayOptions())))
+    indent = 1
+    while len(text := json.dumps(document, indent=indent)) < TREE_BYTES:
+        indent = max(indent + 1, int(indent * TREE_BYTES / len(text)))
+    return json.dumps(document, indent=indent - 1).encode()
+
+
+def send_loop(url: str, until: float, tally: Tally, body: bytes, content_type: str) -> None:
+    """Post the same raw body to ``url`` over and over until ``until``."""
     for _ in range(MAX_REQUESTS):
         if time.monotonic() > until:
             return
-        request = urllib.request.Request(
-            url + "api/fallout/screenshot", image, {"Content-Type": "image/png"}
-        )
+        request = urllib.request.Request(url, body, {"Content-Type": content_type})
         start = time.perf_counter()
         try:
             with urllib.request.urlopen(request, timeout=TIME_LIMIT + 30) as answer:
@@ -172,6 +215,20 @@ def ocr_loop(url: str, until: float, tally: Tally, image: bytes) -> None:
             status = int(error.code)
         except OSError:
             status = 0
+        tally.add(time.perf_counter() - start, status)
+
+
+def ocr_loop(url: str, until: float, tally: Tally, image: bytes) -> None:
+    send_loop(url + "api/fallout/screenshot", until, tally, image, "image/png")
+
+
+def tonguess_loop(url: str, until: float, tally: Tally) -> None:
+    """The first Tonguess-4 table (the server's cache starts empty), then its suggestions."""
+    for _ in range(MAX_REQUESTS):
+        if time.monotonic() > until:
+            return
+        start = time.perf_counter()
+        status = post(url + "api/suggest", {"game": "tonguess4", "top": 5}, TIME_LIMIT + 120)
         tally.add(time.perf_counter() - start, status)
 
 
@@ -200,6 +257,46 @@ def long_loop(url: str, until: float, tally: Tally, seed: int) -> None:
         start = time.perf_counter()
         status = post(url + path.lstrip("/"), body, timeout=TIME_LIMIT + 30)
         tally.add(time.perf_counter() - start, status)
+
+
+@dataclass(frozen=True)
+class Heaviest:
+    """The bodies of the heaviest mix: a 30 MB tree file, a 36-megapixel screenshot (None
+    without Pillow or Tesseract)."""
+
+    tree: bytes
+    image: bytes | None
+
+
+def heaviest_phase(url: str, seconds: float, heaviest: Heaviest) -> tuple[Tally, dict[str, Tally]]:
+    """Twenty cheap clients beside a first Tonguess-4 table, tree uploads and a large
+    screenshot, for ``seconds``; the cheap tally and each long client's."""
+    cheap = Tally()
+    long = {"table": Tally(), "tree": Tally(), "ocr": Tally()}
+    until = time.monotonic() + seconds
+    long_threads = [
+        threading.Thread(target=tonguess_loop, args=(url, until, long["table"])),
+        threading.Thread(
+            target=send_loop,
+            args=(url + "api/trees", until, long["tree"], heaviest.tree, "application/json"),
+        ),
+    ]
+    if heaviest.image is not None:
+        long_threads.append(
+            threading.Thread(target=ocr_loop, args=(url, until, long["ocr"], heaviest.image))
+        )
+    cheap_threads = [
+        threading.Thread(target=cheap_loop, args=(url, until, cheap, k))
+        for k in range(HEAVY_CLIENTS)
+    ]
+    for thread in long_threads:
+        thread.start()
+    time.sleep(0.5)
+    for thread in cheap_threads:
+        thread.start()
+    for thread in cheap_threads + long_threads:
+        thread.join()
+    return cheap, long
 
 
 def phase(
@@ -253,6 +350,8 @@ class Run:
     loaded: Tally
     long: Tally
     ocr: Tally
+    heavy: Tally
+    heavy_long: dict[str, Tally]
     left: int  # Tesseract processes left running
     cpu: float
     peak: int
@@ -260,12 +359,16 @@ class Run:
 
     @property
     def passed(self) -> bool:
-        cheap_ok = set(self.alone.statuses) | set(self.loaded.statuses) <= {200}
-        return self.loaded.quantile(0.95) <= P95_BUDGET and cheap_ok and self.left == 0
+        cheap = (self.alone, self.loaded, self.heavy)
+        cheap_ok = set().union(*(tally.statuses for tally in cheap)) <= {200}
+        fast = max(self.loaded.quantile(0.95), self.heavy.quantile(0.95)) <= P95_BUDGET
+        return fast and cheap_ok and self.left == 0
 
 
-def measure(label: str, seconds: float, source: Path | None, image: bytes | None) -> Run:
-    """Both phases against a fresh server (of ``source``'s package when given)."""
+def measure(
+    label: str, seconds: float, source: Path | None, image: bytes | None, heaviest: Heaviest
+) -> Run:
+    """The three phases against a fresh server (of ``source``'s package when given)."""
     with tempfile.TemporaryDirectory(prefix="bench-web-") as folder:
         server, url = start_server(Path(folder), source)
         try:
@@ -274,6 +377,7 @@ def measure(label: str, seconds: float, source: Path | None, image: bytes | None
             start = time.perf_counter()
             alone, _, _ = phase(url, seconds, with_long=False)
             loaded, long, ocr = phase(url, seconds, with_long=True, image=image)
+            heavy, heavy_long = heaviest_phase(url, seconds, heaviest)
             wall = time.perf_counter() - start
             time.sleep(1.0)  # a kill at the last deadline has landed by now
             cpu, peak = process_usage(server.pid)
@@ -284,7 +388,7 @@ def measure(label: str, seconds: float, source: Path | None, image: bytes | None
         for pid in left:  # a server that leaves them must not leave them to the machine
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-    return Run(label, alone, loaded, long, ocr, len(left), cpu, peak, wall)
+    return Run(label, alone, loaded, long, ocr, heavy, heavy_long, len(left), cpu, peak, wall)
 
 
 def report(runs: list[Run], seconds: float) -> None:
@@ -301,11 +405,20 @@ def report(runs: list[Run], seconds: float) -> None:
         title=f"web server under load: {CHEAP_CLIENTS} cheap clients, {seconds:g} s per phase",
     )
     for run in runs:
+        limit = f"{P95_BUDGET * 1000:.0f} ms"
         for name, tally, budget in (
             ("cheap, alone", run.alone, ""),
-            ("cheap, with the long clients below", run.loaded, f"{P95_BUDGET * 1000:.0f} ms"),
+            ("cheap, with the long clients below", run.loaded, limit),
             (f"long: {LONG_CLIENTS} clients, evaluate optimal / minimax", run.long, ""),
             ("long: 1 client, a screenshot Tesseract reads for minutes", run.ocr, ""),
+            (f"{HEAVY_CLIENTS} cheap clients, with the heaviest mix below", run.heavy, limit),
+            (
+                "heaviest: a first Tonguess-4 table, then its suggestions",
+                run.heavy_long["table"],
+                "",
+            ),
+            ("heaviest: a 30 MB tree file uploaded", run.heavy_long["tree"], ""),
+            ("heaviest: a 36-megapixel screenshot", run.heavy_long["ocr"], ""),
         ):
             result = "" if not budget else "[green]PASS[/]" if run.passed else "[red]FAIL[/]"
             table.add_row(
@@ -347,9 +460,10 @@ def main(argv: list[str] | None = None) -> int:
     image = noise_screenshot()
     if image is None:
         print("no screenshot client: Pillow or the tesseract program is missing")
-    runs = [measure("this checkout", seconds, None, image)]
+    heaviest = Heaviest(large_tree(), large_screenshot())
+    runs = [measure("this checkout", seconds, None, image, heaviest)]
     if args.baseline is not None:
-        runs.append(measure(f"baseline {args.baseline}", seconds, args.baseline, image))
+        runs.append(measure(f"baseline {args.baseline}", seconds, args.baseline, image, heaviest))
     report(runs, seconds)
     print(f"load average before: {load_before:.2f}, after: {os.getloadavg()[0]:.2f}")
     return 0 if runs[0].passed else 1

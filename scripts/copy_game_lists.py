@@ -1,7 +1,7 @@
 """Copy the real games' word lists into the package data (``src/wordsolver/lexicon/data``).
 
 Run ``python scripts/copy_game_lists.py [--shared DIR] [--out DIR]``; ``--shared`` is the folder
-of reference lists (default ``../shared/data`` beside the project root). Each list is copied as
+of reference lists (default ``tests/data``, the lists as published). Each list is copied as
 the game has it, only normalised the way every built-in list is: casefolded, Russian ё folded
 into е, de-duplicated, sorted, one word per line with a trailing newline (the Birdigo list is
 gzip-compressed with a fixed header). Words a game cannot use stay in the copy (the four-letter
@@ -10,7 +10,7 @@ is selected rather than copied is the 5 букв allowed list, taken from the st
 by the rule the study gives (see :func:`five_letters_allowed`).
 
 The script prints each file with its word count and the SHA-256 of its source, the numbers
-``docs/wordlists.md`` records; ``tests/core/test_game_lists.py`` checks the copies against the
+``docs/wordlists.md`` records; ``tests/games/test_game_lists.py`` checks the copies against the
 sources.
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 from wordlist_files import write_list
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_SHARED = ROOT.parent / "shared" / "data"
+DEFAULT_SHARED = ROOT / "tests" / "data"
 DEFAULT_OUT = ROOT / "src" / "wordsolver" / "lexicon" / "data"
 
 #: Package file -> source file under the shared folder (plain copies).

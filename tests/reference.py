@@ -14,6 +14,7 @@ the fewest total guesses over all secrets, ties broken by the smaller worst case
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from functools import cache
@@ -318,3 +319,45 @@ def shortest_win_reference(
         if firsts:
             return length, firsts
     return None, []
+
+
+def to_finish_reference(game: Game, guess: str, possible: dict[str, float]) -> float:
+    """The guesses one board still needs after ``guess``, from its definition: group the
+    ``possible`` secrets (word -> weight) by the pattern ``guess`` earns; a group that is the
+    win needs none, any other of ``n`` words ``2 - 1/n``; the mean weighted by chance."""
+    groups: dict[int, list[str]] = defaultdict(list)
+    for word in possible:
+        groups[game.feedback(guess, word)].append(word)
+    total = sum(possible.values())
+    needed = 0.0
+    for pattern, words in groups.items():
+        if pattern != game.win_pattern:
+            needed += sum(possible[w] for w in words) / total * (2 - 1 / len(words))
+    return needed
+
+
+def look_ahead_reference(
+    game: Game, guess: str, next_guesses: Sequence[str], boards: Sequence[dict[str, float]]
+) -> float:
+    """The guesses still needed after ``guess`` on several boards (each ``word -> weight``)
+    when the best of ``next_guesses`` is played next, from its definition: every tuple of
+    secrets, one per board, with the chance of its weights; nothing more once ``guess`` solves
+    every board, else the next guess and what it leaves by :func:`to_finish_reference`."""
+    total = 0.0
+    mass = 1.0
+    for board in boards:
+        mass *= sum(board.values())
+    for secrets in itertools.product(*(list(board) for board in boards)):
+        chance = float(np.prod([board[s] for board, s in zip(boards, secrets, strict=True)]))
+        left = [
+            {w: wt for w, wt in board.items() if game.feedback(guess, w) == game.feedback(guess, s)}
+            for board, s in zip(boards, secrets, strict=True)
+            if s != guess
+        ]
+        if not left:
+            continue
+        best = min(
+            sum(to_finish_reference(game, nxt, board) for board in left) for nxt in next_guesses
+        )
+        total += chance / mass * (1 + best)
+    return total

@@ -1,7 +1,5 @@
 """``python -m wordsolver`` runs the command-line interface."""
 
-import sys
+from wordsolver.cli.app import run
 
-from wordsolver.cli.app import main
-
-sys.exit(main())
+run()

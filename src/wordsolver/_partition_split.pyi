@@ -18,3 +18,16 @@ def split(
     sums: Any,
     size_log_size: Any,
 ) -> None: ...
+
+def split_weighted(
+    by_secret: Any,
+    guess_rows: Any,
+    candidates: Any,
+    weights: Any,
+    n_patterns: int,
+    width: int,
+    threads: int,
+    sums: Any,
+    size_log_size: Any,
+    masses: Any,
+) -> None: ...

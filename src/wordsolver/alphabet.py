@@ -43,8 +43,13 @@ class Alphabet:
         return len(self.letters)
 
     def normalise(self, word: str) -> str:
-        """Case-fold and apply the alphabet's folds; does not validate."""
-        folded = word.strip().casefold()
+        """Strip, case-fold and apply the alphabet's folds; does not validate."""
+        return self.normalise_text(word.strip())
+
+    def normalise_text(self, text: str) -> str:
+        """Case-fold and apply the alphabet's folds to a whole text (its lines and spaces stay
+        where they are): one pass in C for a whole word list."""
+        folded = text.casefold()
         for source, target in self.folds.items():
             folded = folded.replace(source, target)
         return folded

@@ -7,13 +7,23 @@ answer. ``WORDSOLVER_CACHE_DIR`` overrides the location (tests point it at a tem
 A cache is an aid, never a requirement: when the folder cannot be used (read-only, a file in its
 place, a full disk) the work is done without it, and a :class:`CacheUnavailableWarning` says so
 once per problem.
+
+The folder may hold files of the user's own. Every entry the cache writes is recorded in its
+manifest (:data:`MANIFEST`: name, size and time of each write), and ``wordsolver cache clear``
+deletes only a file the manifest names with that very size and time, or, for entries written
+before there was a manifest, one whose name and contents are the cache's own (a table's header,
+a sealed document's checksum, an index's arrays).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import stat
 import warnings
+import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -24,7 +34,13 @@ import platformdirs
 
 from wordsolver.digests import sha256_hex
 from wordsolver.errors import WordsolverError
-from wordsolver.files import atomic_writer
+from wordsolver.files import (
+    UserFileError,
+    atomic_write_bytes,
+    atomic_writer,
+    open_regular,
+    read_user_bytes,
+)
 from wordsolver.sealed import seal, unseal
 
 
@@ -60,13 +76,46 @@ def cache_path(name: str) -> Path | None:
 
 
 def write_cache_entry(path: Path, write: Callable[[BinaryIO], object]) -> None:
-    """Write one entry atomically; a failure (a folder in its place, a full disk) costs the
-    entry, with a warning, never the command."""
+    """Write one entry atomically and record it in the manifest; a failure (a folder in its
+    place, a full disk) costs the entry, with a warning, never the command."""
     try:
         with atomic_writer(path) as file:
             write(file)
+        _record(path)
     except OSError as error:
         _warn_once(f"cannot write the cache file {path} ({error.strerror}): running without it")
+
+
+#: The cache's record of what it wrote: a line per entry written, ``name<TAB>size<TAB>time`` (the
+#: time in nanoseconds), appended in one write so that processes writing at once never mix lines.
+MANIFEST = "manifest.tsv"
+#: Largest manifest read (a line takes some 60 bytes).
+_MANIFEST_LIMIT = 16 * 1024 * 1024
+
+
+def _record(path: Path) -> None:
+    """Append the entry just written at ``path`` to its folder's manifest."""
+    info = path.stat()
+    line = f"{path.name}\t{info.st_size}\t{info.st_mtime_ns}\n".encode()
+    descriptor = os.open(path.parent / MANIFEST, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    try:
+        os.write(descriptor, line)
+    finally:
+        os.close(descriptor)
+
+
+def _recorded(folder: Path) -> dict[str, tuple[int, int]]:
+    """Each entry the manifest names: the size and time of its last write."""
+    try:
+        text = read_user_bytes(folder / MANIFEST, _MANIFEST_LIMIT).decode("utf-8", "replace")
+    except UserFileError:
+        return {}
+    recorded = {}
+    for line in text.splitlines():
+        fields = line.split("\t")
+        if len(fields) == 3 and fields[1].isdecimal() and fields[2].isdecimal():
+            recorded[fields[0]] = (int(fields[1]), int(fields[2]))
+    return recorded
 
 
 def sealed_name(kind: str, identity: str) -> str:
@@ -82,8 +131,8 @@ def read_sealed(kind: str, identity: str) -> dict[str, Any] | None:
     if path is None:
         return None
     try:
-        kept = unseal(json.loads(path.read_text(encoding="utf-8")))  # None if changed
-    except (OSError, ValueError, RecursionError):
+        kept = unseal(json.loads(read_user_bytes(path)))  # None if changed
+    except (UserFileError, ValueError, RecursionError):
         return None
     if not isinstance(kept, dict) or kept.get("identity") != identity:
         return None
@@ -106,6 +155,13 @@ ENTRY_KINDS = {
     "needed": "guesses a player needs per secret (picking secrets by difficulty)",
     "openers": "exact best pairs ranked for the web page (kept once searched)",
 }
+#: The names the cache gives each kind of entry.
+_NAMES = {
+    "matrix": re.compile(r"matrix-[0-9a-f]{24}\.bin"),
+    "anagram": re.compile(r"anagram-\w+-[0-9a-f]{16}-v\d+\.npz"),
+    "needed": re.compile(r"needed-[0-9a-f]{24}\.json"),
+    "openers": re.compile(r"openers-[0-9a-f]{24}\.json"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,29 +175,50 @@ class CacheEntry:
 
 
 def cache_entries() -> list[CacheEntry]:
-    """The finished entries of the cache, largest first (files being written, and files the
-    cache did not make, are left out)."""
+    """The finished entries of the cache, largest first: the files it wrote itself (see the
+    module's text), not files being written, not files of the user's own."""
     folder = cache_dir()
     if folder is None:
         return []
+    recorded = _recorded(folder)
     entries = []
     for path in folder.iterdir():
         kind = path.name.split("-", 1)[0]
-        if kind not in ENTRY_KINDS or path.name.startswith("."):
+        if kind not in _NAMES or not _NAMES[kind].fullmatch(path.name):
             continue
         try:
-            stat = path.stat()
+            info = path.lstat()
         except OSError:
             continue  # removed meanwhile
-        if path.is_file():
-            entries.append(CacheEntry(path, kind, stat.st_size, stat.st_mtime))
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        written = recorded.get(path.name) == (info.st_size, info.st_mtime_ns)
+        if written or _holds_its_own(path, kind):
+            entries.append(CacheEntry(path, kind, info.st_size, info.st_mtime))
     return sorted(entries, key=lambda entry: (-entry.size, entry.path.name))
 
 
+def _holds_its_own(path: Path, kind: str) -> bool:
+    """Whether a file the manifest does not name (an entry of an older version) holds what the
+    cache writes there: a table's header, a sealed document, an index's arrays."""
+    try:
+        if kind == "matrix":
+            with open_regular(path, limit=None) as file:
+                header = json.loads(file.readline(4096))
+            return isinstance(header, dict) and {"format", "shape", "dtype"} <= set(header)
+        if kind == "anagram":
+            with open_regular(path, limit=None) as file, zipfile.ZipFile(file) as archive:
+                return {"header.npy", "counts.npy"} <= set(archive.namelist())
+        return unseal(json.loads(read_user_bytes(path))) is not None
+    except (UserFileError, OSError, ValueError, RecursionError, zipfile.BadZipFile):
+        return False
+
+
 def remove_entries(entries: Iterable[CacheEntry]) -> int:
-    """Delete the entries; the bytes freed. A process that has an entry mapped keeps reading
-    its copy; the next run rebuilds it."""
+    """Delete the entries (and their lines of the manifest); the bytes freed. A process that
+    has an entry mapped keeps reading its copy; the next run rebuilds it."""
     freed = 0
+    removed = []
     for entry in entries:
         try:
             entry.path.unlink()
@@ -150,4 +227,19 @@ def remove_entries(entries: Iterable[CacheEntry]) -> int:
         except OSError as error:
             raise WordsolverError(f"cannot remove {entry.path} ({error.strerror})") from None
         freed += entry.size
+        removed.append(entry.path)
+    for folder in {path.parent for path in removed}:
+        _forget(folder, {path.name for path in removed if path.parent == folder})
     return freed
+
+
+def _forget(folder: Path, names: set[str]) -> None:
+    """Rewrite the manifest without ``names`` and without entries no longer there."""
+    kept = {
+        name: written
+        for name, written in _recorded(folder).items()
+        if name not in names and (folder / name).exists()
+    }
+    lines = "".join(f"{name}\t{size}\t{time}\n" for name, (size, time) in kept.items())
+    with contextlib.suppress(OSError):  # else a stale line names a file that is gone: harmless
+        atomic_write_bytes(folder / MANIFEST, lines.encode())

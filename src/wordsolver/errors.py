@@ -58,6 +58,11 @@ class InconsistentFeedbackError(WordsolverError):
     """The feedback given so far leaves no secret that fits it."""
 
 
+class GameOverError(InconsistentFeedbackError):
+    """A move made once the game is over (the secret found, every board solved): the same
+    error for one board and several, hosted or told; each face says how to go on in its words."""
+
+
 class WordListError(WordsolverError):
     """A word list cannot be read, or a line of it is not a valid word (names file and line)."""
 

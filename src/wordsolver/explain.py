@@ -7,7 +7,9 @@ candidates each would leave and which, and how likely it is (every candidate equ
 the sizes of those buckets as a histogram; and, where the exact search proves the position
 within its time bound, the expected number of guesses from here under best play. The faces (the
 ``explain`` command, the assistant, the web page) only draw what it returns;
-:func:`plot_histogram` draws the histogram as a PNG (the ``plots`` extra).
+:func:`wordsolver.plots.bucket_histogram` draws the histogram. In a notebook an explanation
+shows itself as a table of its buckets, and :meth:`Explanation.to_frame` gives them as a pandas
+DataFrame.
 
 >>> from wordsolver.games import GameOverrides, find_game
 >>> from wordsolver.matrix import pattern_matrix
@@ -20,27 +22,31 @@ within its time bound, the expected number of guesses from here under best play.
 ('cat leaves 2.2 on average, worst 3', 'car leaves 1.4 on average, worst 2')
 >>> answer.exact.best_mean, answer.exact.guess_mean, answer.exact.versus_mean
 (2.0, 2.4, 2.0)
+>>> answer.rows()[0]["feedback"], answer.rows()[0]["size"], answer.rows()[0]["words"]
+('2', 3, 'bat car cot')
 """
 
 from __future__ import annotations
 
-import io
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.errors import OptionError, WordsolverError
-from wordsolver.files import write_output
-from wordsolver.optional import require
 from wordsolver.partition import split
 from wordsolver.search.exact import SearchLimit
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions
 from wordsolver.strategies.optimal import Optimal
+from wordsolver.tables import Row, data_frame, html_table
+from wordsolver.widen import feedback_against
+
+if TYPE_CHECKING:
+    from pandas import DataFrame
 
 #: Candidates named per bucket ("a handful"); the count is always given.
 SHOW_WORDS = 6
@@ -49,6 +55,8 @@ SHOW_WORDS = 6
 EXACT_MAX_CANDIDATES = 300
 #: Seconds the exact search may take by default before the explanation goes without it.
 EXACT_SECONDS = 0.08
+#: The columns of an explanation's rows, in order (a DataFrame's too).
+BUCKET_COLUMNS = ("guess", "feedback", "size", "probability", "wins", "words")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +223,35 @@ class Explanation:
             "exact_note": self.exact_note,
         }
 
+    def rows(self) -> list[Row]:
+        """One row per feedback the guess can earn (then the other guess's), largest bucket
+        first: the guess, the feedback, how many candidates it leaves, its chance, whether it
+        wins, and the candidates named (a handful, by spaces)."""
+        return [
+            {
+                "guess": chosen.word,
+                "feedback": bucket.feedback,
+                "size": bucket.size,
+                "probability": bucket.probability,
+                "wins": bucket.wins,
+                "words": " ".join(bucket.words),
+            }
+            for chosen in (self.guess, self.versus)
+            if chosen is not None
+            for bucket in chosen.buckets
+        ]
+
+    def to_frame(self) -> DataFrame:
+        """The rows as a pandas DataFrame (the ``notebook`` extra)."""
+        return data_frame(self.rows(), BUCKET_COLUMNS)
+
+    def _repr_html_(self) -> str:
+        said = [chosen.summary() for chosen in (self.guess, self.versus) if chosen is not None]
+        if self.exact is not None:
+            said.append(f"best play ({self.exact.best} first) needs {self.exact.best_mean:.4g}")
+        caption = f"{self.game}: {self.candidates_left:,} possible; " + "; ".join(said)
+        return html_table(self.rows(), BUCKET_COLUMNS, caption=caption)
+
 
 def split_of(session: Session, word: str, options: ExplainOptions | None = None) -> GuessSplit:
     """How ``word`` splits the session's candidates now."""
@@ -224,32 +261,59 @@ def split_of(session: Session, word: str, options: ExplainOptions | None = None)
     candidates = session.candidates
     n = len(candidates)
     names = game.secrets.words
-    groups = split(session.matrix.values[row, candidates], candidates)
+    patterns = (
+        feedback_against(game, row, game.secret_rows[candidates])
+        if session.matrix.streamed
+        else session.matrix.values[row, candidates]
+    )
+    # Each candidate's probability (all alike under the uniform prior): a bucket's chance is
+    # the sum of its words', and its words are named likeliest first.
+    probability = np.zeros(len(names))
+    probability[candidates] = session.probabilities()
     buckets = sorted(
         (
             Bucket(
                 pattern=pattern,
                 feedback=game.format_pattern(pattern),
                 size=len(members),
-                probability=len(members) / n,
-                words=tuple(names[i] for i in np.sort(members)[: chosen.show_words]),
+                probability=float(probability[members].sum()),
+                words=tuple(
+                    names[i] for i in _likeliest_first(members, probability)[: chosen.show_words]
+                ),
                 wins=pattern == game.win_pattern,
             )
-            for pattern, members in groups
+            for pattern, members in split(patterns, candidates)
         ),
-        key=lambda bucket: (-bucket.size, bucket.pattern),
+        key=lambda bucket: (
+            (-bucket.size, bucket.pattern)
+            if game.uniform
+            else (-bucket.probability, bucket.pattern)
+        ),
     )
     sizes = np.array([bucket.size for bucket in buckets], dtype=np.float64)
+    chances = np.array([bucket.probability for bucket in buckets], dtype=np.float64)
+    positive = chances[chances > 0]
     return GuessSplit(
         word=game.guesses.words[row],
         can_win=any(bucket.wins for bucket in buckets),
         candidates=n,
         buckets=tuple(buckets),
-        mean_left=float((sizes**2).sum() / n),
+        mean_left=float((sizes**2).sum() / n) if game.uniform else float(chances @ sizes),
         worst=int(sizes.max()),
-        bits=float(math.log2(n) - (sizes * np.log2(sizes)).sum() / n),
+        bits=(
+            float(math.log2(n) - (sizes * np.log2(sizes)).sum() / n)
+            if game.uniform
+            else float(-(positive * np.log2(positive)).sum())
+        ),
         histogram=dict(sorted(Counter(bucket.size for bucket in buckets).items())),
     )
+
+
+def _likeliest_first(members: IdArray, probability: FloatArray) -> IdArray:
+    """The members in word order, or the likeliest first when they are not all alike (ties in
+    word order)."""
+    ordered: IdArray = members[np.lexsort((members, -probability[members]))]
+    return ordered
 
 
 def explain(
@@ -313,36 +377,3 @@ def _exact(
         ),
         None,
     )
-
-
-def plot_histogram(answer: Explanation, path: Path) -> Path:
-    """Draw the bucket sizes of the explained guesses (and the one beside it) as bars in a PNG
-    (matplotlib, the ``plots`` extra): how many candidates sit in buckets of each size. The
-    file is written whole or not at all (UserFileError when it cannot be)."""
-    figure_module = require("matplotlib.figure", "drawing the histogram", "plots")
-    splits = [s for s in (answer.guess, answer.versus) if s is not None]
-    labels = sorted({b.label: b.low for s in splits for b in s.size_bins()}.items(), key=_second)
-    figure = figure_module.Figure(figsize=(6.4, 3.6), layout="constrained")
-    axes = figure.subplots()
-    width = 0.8 / len(splits)
-    for k, chosen in enumerate(splits):
-        held = {b.label: b.candidates for b in chosen.size_bins()}
-        axes.bar(
-            [x + (k - (len(splits) - 1) / 2) * width for x in range(len(labels))],
-            [held.get(label, 0) for label, _ in labels],
-            width=width,
-            label=chosen.summary(),
-        )
-    axes.set_xticks(range(len(labels)), [label for label, _ in labels])
-    axes.set_xlabel("candidates left after the feedback (bucket size)")
-    axes.set_ylabel("candidates in such buckets")
-    axes.set_title(f"{answer.game}: {answer.candidates_left} candidates now")
-    axes.legend()
-    image = io.BytesIO()
-    figure.savefig(image, format="png", dpi=110, metadata={"Software": None})
-    write_output(path, image.getvalue())
-    return path
-
-
-def _second(item: tuple[str, int]) -> int:
-    return item[1]

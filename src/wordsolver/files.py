@@ -8,13 +8,15 @@ clobbered, read so nothing hangs or overflows.
 - :func:`write_output` writes where the user said (``-o PATH``): atomically when that is a regular
   file or a new one, through a symbolic link to its target, straight into a device or a pipe
   (``/dev/stdout``), and never over a folder.
-- :func:`read_user_bytes` reads a file the user gave: a regular file (a pipe or ``/dev/zero``
-  would block or never end) of a bounded size.
+- :func:`open_regular` opens every file the program reads (word lists, trees, saves, caches,
+  results, images): a regular file (a pipe or ``/dev/zero`` would block or never end) of a
+  bounded size; :func:`read_user_bytes` and :func:`read_user_text` read one whole.
 - :func:`parse_json` reads JSON that may be hostile (nested 200,000 deep, 5,000-digit numbers).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordsolver.errors import WordsolverError
+from wordsolver.stopping import unfinished
 
 #: Largest file the user may hand over as a word list or a saved tree (bytes).
 MAX_USER_FILE = 256 * 1024 * 1024
@@ -63,16 +66,17 @@ def atomic_writer(path: Path) -> Iterator[BinaryIO]:
     handle, temporary = tempfile.mkstemp(
         dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp"
     )
-    try:
-        with os.fdopen(handle, "wb") as file:
-            yield file
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not 0600
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with unfinished(Path(temporary)):
+        try:
+            with os.fdopen(handle, "wb") as file:
+                yield file
+                file.flush()
+                os.fsync(file.fileno())
+            os.chmod(temporary, 0o666 & ~_umask())  # as open() would have made it, not 0600
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
@@ -130,26 +134,50 @@ def output_folder(path: Path) -> Path:
     return path
 
 
+def open_regular(path: Path, limit: int | None = MAX_USER_FILE) -> BinaryIO:
+    """``path`` opened for reading, when it is a regular file of at most ``limit`` bytes (None:
+    any size): the one door through which the program reads a file, the user's or its own.
+
+    A pipe, a device or a socket is refused, since reading it could block forever (a pipe no
+    one writes to) or never end (``/dev/zero``): the path is opened without waiting for a
+    writer, and the open file itself is checked, so nothing swapped in after a check is read.
+    UserFileError, in one line, for anything else than such a file.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        if error.errno == errno.ENXIO:  # a socket
+            raise UserFileError(_NOT_REGULAR.format(path=path)) from None
+        raise UserFileError(f"{path}: cannot read ({error.strerror})") from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise UserFileError(f"{path} is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise UserFileError(_NOT_REGULAR.format(path=path))
+        if limit is not None and info.st_size > limit:
+            raise UserFileError(f"{path} is {info.st_size:,} bytes; at most {limit:,} are read")
+        os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+_NOT_REGULAR = "{path} is not a regular file (a pipe or a device): give a file"
+
+
 def read_user_bytes(path: Path, limit: int = MAX_USER_FILE) -> bytes:
     """The content of a regular file of at most ``limit`` bytes; UserFileError otherwise."""
-    try:
-        info = path.stat()
-    except OSError as error:
-        raise UserFileError(f"{path}: cannot read ({error.strerror})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise UserFileError(f"{path} is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise UserFileError(f"{path} is not a regular file (a pipe or a device): give a file")
-    if info.st_size > limit:
-        raise UserFileError(f"{path} is {info.st_size:,} bytes; at most {limit:,} are read")
-    try:
-        with path.open("rb") as file:
+    with open_regular(path, limit) as file:
+        try:
+            size = os.fstat(file.fileno()).st_size
             # Asked for the size it has, a read takes a buffer of that size, not of the limit.
-            data = file.read(info.st_size + 1)
-            if len(data) > info.st_size:  # it grows while being read
+            data = file.read(size + 1)
+            if len(data) > size:  # it grows while being read
                 data += file.read(limit + 1 - len(data))
-    except OSError as error:
-        raise UserFileError(f"{path}: cannot read ({error.strerror})") from None
+        except OSError as error:
+            raise UserFileError(f"{path}: cannot read ({error.strerror})") from None
     if len(data) > limit:
         raise UserFileError(f"{path} grew past {limit:,} bytes while being read")
     return data

@@ -11,7 +11,9 @@ that does not match is rebuilt.
 from __future__ import annotations
 
 import json
+import os
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -25,9 +27,11 @@ from wordsolver.arrays import IdArray
 from wordsolver.cache import cache_path, write_cache_entry
 from wordsolver.cores import usable_cores
 from wordsolver.digests import sha256_hex
+from wordsolver.files import UserFileError, open_regular
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
-from wordsolver.memory import ensure_fits
+from wordsolver.memory import TooLargeError, ensure_fits
+from wordsolver.stopping import pieces
 
 #: Bump when the cell meaning, file layout or checksum changes; old cache files are then ignored.
 FORMAT_VERSION = 5
@@ -40,9 +44,8 @@ FORMAT_VERSION = 5
 CHECKSUM = "chunk_crc32"
 #: Bytes per checksummed chunk: fixed, so that the checksum does not depend on the machine.
 CHECKSUM_CHUNK = 1 << 23
-#: A table is built in about this many steps, each reported to the caller's progress.
-BUILD_STEPS = 50
-
+#: Cells of the first piece of a build (a few milliseconds): a small table is built in one.
+FIRST_PIECE_CELLS = 1 << 20
 #: ``progress(done, total)``: secrets filled so far, of how many.
 BuildProgress = Callable[[int, int], None]
 
@@ -62,11 +65,80 @@ class PatternMatrix:
         cells: PatternArray = np.ascontiguousarray(self.values.T)  # type: ignore[assignment]
         return cells
 
+    #: Whether the cells are held (False) or too many to hold: see :class:`StreamedMatrix`.
+    streamed = False
+
+    def keep(self, move: tuple[int, int], matrix: PatternMatrix) -> None:
+        """Keep the game ``move`` (a first guess row and its pattern) narrows this one to, for
+        the next session that plays it (only a streamed matrix keeps any; the oldest beyond
+        :data:`KEPT_CELLS` cells are forgotten)."""
+
+    def kept(self, move: tuple[int, int]) -> PatternMatrix | None:
+        """The game ``move`` narrows this one to, if kept (it becomes the newest)."""
+        return None
+
     def left_after(self, row: int, candidates: IdArray, secret: int) -> int:
         """How many of ``candidates`` the guess of ``row`` would leave when ``secret`` is hidden
         (those that earn the feedback the secret earns)."""
         values = self.values[row]
         return int(np.count_nonzero(values[candidates] == values[secret]))
+
+
+class StreamedMatrix(PatternMatrix):
+    """The matrix of a game whose every word may be the secret, too large to hold (today's
+    Wordle: 14,855 × 14,855 cells): only its game. Its cells are never read; a session
+    computes the feedback of a guess against the words still possible (see
+    :mod:`wordsolver.widen`), and the split of every first guess is counted once, in parts, and
+    kept on disk (:mod:`wordsolver.first_turn`)."""
+
+    streamed = True
+    narrowed: OrderedDict[tuple[int, int], PatternMatrix]
+
+    def __init__(self, game: Game) -> None:
+        object.__setattr__(self, "game", game)
+        #: The games over the secrets that fit a first move, by (guess row, pattern), that
+        #: sessions made from this one: kept (at most :data:`KEPT_CELLS` cells, the oldest
+        #: first to go) for the next session that plays the same move (a web page replays
+        #: its history at every request).
+        object.__setattr__(self, "narrowed", OrderedDict())
+
+    def keep(self, move: tuple[int, int], matrix: PatternMatrix) -> None:
+        kept = self.narrowed
+        kept[move] = matrix
+        while sum(m.values.size for m in kept.values()) > KEPT_CELLS and len(kept) > 1:
+            kept.popitem(last=False)
+
+    def kept(self, move: tuple[int, int]) -> PatternMatrix | None:
+        found = self.narrowed.get(move)
+        if found is not None:
+            self.narrowed.move_to_end(move)
+        return found
+
+    @property
+    def values(self) -> PatternArray:
+        """Never held: TooLargeError."""
+        raise TooLargeError(
+            f"the {len(self.game.guesses):,} × {len(self.game.secrets):,} table of"
+            f" {self.game.name} is not held in memory"
+        )
+
+
+#: Cells of the narrowed games a streamed matrix keeps (see :meth:`StreamedMatrix.keep`).
+KEPT_CELLS = 60_000_000
+#: Games whose table would have more cells than this, and whose secrets are not all alike,
+#: are played streamed (:class:`StreamedMatrix`) by the sessions.
+STREAMED_CELLS = 100_000_000
+
+
+def should_stream(game: Game) -> bool:
+    """Whether a session plays the game without its whole table: a prior over more words than
+    it is worth holding the table of (the cells of a session's later turns are those of the
+    words still possible)."""
+    return (
+        not game.uniform
+        and not game.guesses.generated
+        and len(game.secrets) * len(game.guesses) > STREAMED_CELLS
+    )
 
 
 def matrix_key(game: Game) -> str:
@@ -90,10 +162,12 @@ def matrix_bytes(game: Game) -> int:
 
 def build_values(game: Game, progress: BuildProgress | None = None) -> PatternArray:
     """Compute every cell with the rule's compiled kernel (no cache), reporting the secrets done
-    to ``progress`` in about :data:`BUILD_STEPS` steps.
+    to ``progress`` after each piece of work.
 
-    The cells are stored secret-major; the result is its guess × secret transposed view.
-    TooLargeError, before anything is allocated, when the matrix would not fit in memory.
+    The secrets are filled in :func:`~wordsolver.stopping.pieces` of about a tenth of a second
+    each, so Ctrl-C stops a build of minutes at once. The cells are stored secret-major; the
+    result is its guess × secret transposed view. TooLargeError, before anything is allocated,
+    when the matrix would not fit in memory.
     """
     size = f"{len(game.guesses):,} guesses × {len(game.secrets):,} secrets"
     ensure_fits(f"the pattern matrix of {size}", matrix_bytes(game))
@@ -101,9 +175,8 @@ def build_values(game: Game, progress: BuildProgress | None = None) -> PatternAr
     n_secrets = len(game.secrets)
     storage: PatternArray = np.empty((n_secrets, len(game.guesses)), dtype=dtype)
     secrets = game.secret_codes()
-    step = -(-n_secrets // BUILD_STEPS) if progress is not None else max(n_secrets, 1)
-    for start in range(0, n_secrets, step):
-        stop = min(start + step, n_secrets)
+    first = max(usable_cores(), FIRST_PIECE_CELLS // max(len(game.guesses), 1))
+    for start, stop in pieces(n_secrets, first=first):
         game.rule.fill_matrix(game.guess_codes, secrets[start:stop], storage[start:stop].T)
         if progress is not None:
             progress(stop, n_secrets)
@@ -136,8 +209,11 @@ def _checksum(storage: PatternArray) -> str:
     no copy. The threads share the chunks; CRC-32 lets go of the interpreter's lock."""
     cells = storage.view(np.uint8).reshape(-1).data
     chunks = [cells[at : at + CHECKSUM_CHUNK] for at in range(0, len(cells), CHECKSUM_CHUNK)]
-    with ThreadPoolExecutor(max(1, min(usable_cores(), len(chunks)))) as pool:
+    pool = ThreadPoolExecutor(max(1, min(usable_cores(), len(chunks))))
+    try:
         sums = list(pool.map(zlib.crc32, chunks))
+    finally:  # on Ctrl-C, the chunks not yet begun are dropped
+        pool.shutdown(cancel_futures=True)
     return "".join(f"{crc:08x}" for crc in sums)
 
 
@@ -161,12 +237,13 @@ def _save(path: Path, storage: PatternArray, game: Game) -> None:
 
 
 def read_header(path: Path) -> tuple[dict[str, Any], int] | None:
-    """A cache file's header and where its cells start, or None when it has none."""
+    """A cache file's header and where its cells start, or None when it has none (or is no
+    regular file: a pipe in its place is passed over, never waited on)."""
     try:
-        with path.open("rb") as file:
+        with open_regular(path, limit=None) as file:
             header = json.loads(file.readline(4096))
             return (header, file.tell()) if isinstance(header, dict) else None
-    except (OSError, ValueError):
+    except (UserFileError, OSError, ValueError):
         return None
 
 
@@ -181,25 +258,21 @@ def _load(
     process that maps it, and nothing is copied (the mapping is copy-on-write, so the array is
     writable like a built one, and compiled kernels see one kind of array).
     """
-    found = read_header(path)
-    if found is None:
-        return None
-    header, offset = found
     size = shape[0] * shape[1] * dtype.itemsize
     try:
-        fits = path.stat().st_size == offset + size
-    except OSError:
-        return None
-    if (
-        not fits
-        or header.get("format") != FORMAT_VERSION
-        or header.get("shape") != list(shape)
-        or header.get("dtype") != dtype.str
-    ):
-        return None
-    try:
-        mapped = np.memmap(path, dtype=dtype, mode="c", offset=offset, shape=shape)
-    except (OSError, ValueError):
+        with open_regular(path, limit=None) as file:
+            header = json.loads(file.readline(4096))
+            offset = file.tell()
+            if (
+                not isinstance(header, dict)
+                or os.fstat(file.fileno()).st_size != offset + size
+                or header.get("format") != FORMAT_VERSION
+                or header.get("shape") != list(shape)
+                or header.get("dtype") != dtype.str
+            ):
+                return None
+            mapped = np.memmap(file, dtype=dtype, mode="c", offset=offset, shape=shape)
+    except (UserFileError, OSError, ValueError):
         return None
     storage: PatternArray = mapped.view(np.ndarray)
     if _checksum(storage) != header.get(CHECKSUM):

@@ -1,9 +1,10 @@
 """Optional dependencies: imported when first needed, with an error naming the extra to install.
 
 Imported by name so that the rest of the package, and type checking, work without them. The
-``ocr`` extra brings Pillow and pytesseract (screenshots), ``plots`` matplotlib (heat maps and
-study charts), ``web`` FastAPI and uvicorn (``serve``), ``weights`` wordfreq (secret weights by
-word frequency). This is the one place that says so.
+``ocr`` extra brings Pillow and pytesseract (screenshots), ``plots`` matplotlib (figures, heat
+maps and study charts), ``notebook`` pandas, tqdm, ipywidgets and matplotlib (results as
+DataFrames, progress bars, figures), ``web`` FastAPI and uvicorn (``serve``), ``weights``
+wordfreq (secret weights by word frequency). This is the one place that says so.
 """
 
 from __future__ import annotations

@@ -11,6 +11,14 @@ secret is outside the game's answer list, and the session plays on over those wo
 soon as some answer fits again. Only feedback no allowed word fits is refused, naming the earlier
 guess it contradicts.
 
+Under a prior (:attr:`Game.probabilities <wordsolver.games.Game.probabilities>`) the candidates
+are not equally likely: :meth:`~Session.probabilities` says how likely each is, and the
+suggestions weigh them so. A game too large to hold whole (today's Wordle, whose every accepted
+word may be the secret) is played streamed: its first turn is read from a table kept on disk
+(:mod:`wordsolver.first_turn`), and its first guess narrows it to the words that fit
+(:func:`~wordsolver.widen.narrowed_matrix`); :func:`game_matrix` gives the matrix a session
+starts from.
+
 :meth:`~Session.suggest` ranks the next guesses, and :meth:`~Session.to_json` is the state as the
 ``--json`` output and the web API give it.
 
@@ -38,21 +46,42 @@ from typing import Any
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, IdArray
+from wordsolver.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.conflict import find_conflict
-from wordsolver.errors import InconsistentFeedbackError, InvalidPatternError, InvalidWordError
+from wordsolver.errors import (
+    GameOverError,
+    InconsistentFeedbackError,
+    InvalidPatternError,
+    InvalidWordError,
+)
+from wordsolver.first_turn import first_turn_stats
 from wordsolver.games import Game
-from wordsolver.matrix import PatternMatrix
+from wordsolver.matrix import BuildProgress, PatternMatrix, StreamedMatrix, pattern_matrix
+from wordsolver.matrix import should_stream as should_stream
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
 from wordsolver.strategies.base import Position
 from wordsolver.strategies.player import consistent_after
-from wordsolver.widen import can_widen, widened_matrix
+from wordsolver.widen import (
+    NARROWED,
+    can_widen,
+    fitting_guesses,
+    narrowed_matrix,
+    widened_matrix,
+)
 
 #: Most guesses a history may hold: more than any game needs (and a bound on the work a typed
 #: history can cause).
 MAX_HISTORY = 64
 #: Candidates are listed by name (in JSON and on screen) when at most this many are left.
 SHOW_CANDIDATES = 20
+#: The likeliest candidates the JSON names, with their probabilities.
+SHOW_LIKELIEST = 10
+
+
+def game_matrix(game: Game, progress: BuildProgress | None = None) -> PatternMatrix:
+    """The matrix a session of the game starts from: the whole table (built once and kept on
+    disk; ``progress`` hears of the build), or none for a game played streamed."""
+    return StreamedMatrix(game) if should_stream(game) else pattern_matrix(game, progress=progress)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -143,7 +172,41 @@ class Session:
     @property
     def widened(self) -> bool:
         """Whether no answer fits the feedback, so the candidates are allowed words that do."""
-        return self.matrix is not self.base
+        return self.matrix is not self.base and self.matrix.game.secrets.name != NARROWED
+
+    @property
+    def certain(self) -> bool:
+        """Whether exactly one word the game accepts fits: one candidate, and (when the
+        candidates are a list that may miss the secret) no other allowed word fits."""
+        candidates = self.candidates
+        if len(candidates) != 1:
+            return False
+        if self.widened or not can_widen(self.base.game):
+            return True
+        played = [(step.row, step.pattern) for step in self._steps]
+        fitting = fitting_guesses(self.base.game, played)
+        removed = self.base.game.secret_rows[list(self._removed_in(self.base))]
+        return len(without(fitting, removed)) == 1
+
+    @property
+    def prior(self) -> str:
+        """The name of the prior played (``uniform``: every candidate alike)."""
+        return self.base.game.prior
+
+    def probabilities(self) -> FloatArray:
+        """How likely each candidate is (aligned with :attr:`candidates`, summing to 1)."""
+        shares = self.game.probabilities[self.candidates]
+        total = shares.sum()
+        result: FloatArray = shares / total if total > 0 else shares
+        return result
+
+    def likeliest(self, count: int = SHOW_LIKELIEST) -> list[tuple[str, float]]:
+        """Up to ``count`` candidates with their probabilities, the likeliest first (ties in
+        word order)."""
+        shares = self.probabilities()
+        order = np.lexsort((self.candidates, -shares))[:count]
+        words = self.game.secrets.words
+        return [(words[self.candidates[k]], float(shares[k])) for k in order]
 
     def consistent_mask(self) -> BoolArray:
         """Hard-mode mask: the allowed guesses that keep to every feedback so far (the game's
@@ -163,18 +226,35 @@ class Session:
         InconsistentFeedbackError names the earlier guess it contradicts otherwise.
         """
         if self.solved:
-            raise InconsistentFeedbackError("the secret is found already: undo, or start anew")
+            raise GameOverError("the secret is found already: pop() the last guess to play on")
         if len(self._steps) >= MAX_HISTORY:
-            raise InvalidPatternError(
-                f"a game holds at most {MAX_HISTORY} guesses: undo, or start anew"
-            )
+            raise InvalidPatternError(f"a game holds at most {MAX_HISTORY} guesses")
         row = self.game.guess_row(guess)
         pattern = self.game.parse_pattern(feedback) if isinstance(feedback, str) else feedback
         if not 0 <= pattern < self.game.n_patterns:
             raise InvalidPatternError(f"pattern {pattern} is out of range for {self.game.name}")
-        if not (self.matrix.values[row, self.candidates] == pattern).any():
+        if self.matrix.streamed:
+            self._narrow_for(row, pattern)
+        elif not (self.matrix.values[row, self.candidates] == pattern).any():
             self._widen_for(row, pattern)
         return self._record(row, pattern)
+
+    def _narrow_for(self, row: int, pattern: int) -> None:
+        """The first guess of a game played streamed: play on over the secrets that fit it (not
+        ruled out), or refuse when none does."""
+        base = self.base
+        narrow = base.kept((row, pattern))
+        if narrow is None:
+            narrow = narrowed_matrix(base.game, [(row, pattern)])
+            if narrow is not None:
+                base.keep((row, pattern), narrow)
+        if narrow is None or len(self._removed_in(narrow)) == len(narrow.game.secrets):
+            removed = self._removed_in(self.base)
+            conflict = find_conflict(
+                self.base, [], (row, pattern), removed=removed, over_allowed=True
+            )
+            raise InconsistentFeedbackError(conflict or "no secret fits the feedback")
+        self._replay_on(narrow)
 
     def _record(self, row: int, pattern: int) -> Step:
         before = self._steps[-1].candidates if self._steps else self._all
@@ -194,7 +274,8 @@ class Session:
                 played,
                 (row, pattern),
                 removed=self._removed_in(self.base),
-                over_allowed=can_widen(self.base.game),
+                # A streamed game's secrets are every allowed word: its cells are not held.
+                over_allowed=can_widen(self.base.game) or self.base.streamed,
             )
             raise InconsistentFeedbackError(conflict or "no secret fits the feedback")
         self._replay_on(wide)
@@ -223,6 +304,8 @@ class Session:
             del self._masks[len(self._steps) :]
             if self.widened:
                 self._settle()
+            elif self.base.streamed and not self._steps:
+                self._replay_on(self.base)  # back to the first turn, read from its table
         return move
 
     def reset(self) -> None:
@@ -286,6 +369,9 @@ class Session:
             position = replace(
                 position, pool=without(position.pool, self.game.secret_rows[removed])
             )
+        if self.matrix.streamed:  # the first turn of a game too large to hold
+            whole = first_turn_stats(self.matrix, None if not removed else self.candidates)
+            position = replace(position, table=whole)
         return position
 
     def suggest(
@@ -315,13 +401,16 @@ class Session:
         """The state and its suggestions as plain JSON values (``solve --json``, the web API).
 
         ``widened`` is true when no answer fits the feedback and the candidates are the allowed
-        words that do.
+        words that do. ``possible`` counts the candidates (as ``candidates_left`` does),
+        ``likeliest`` names the likeliest with their probabilities (those of every candidate
+        sum to 1), ``certain`` is true only when one word is possible.
         """
         game = self.game
         words = self.candidate_words()
         return {
             "game": game.name,
             "lists": self.base.game.lists,
+            "prior": self.prior,
             "strategy": player.strategy.name,
             "options": player.options.describe(),
             "history": [
@@ -338,6 +427,11 @@ class Session:
             "widened": self.widened,
             "candidates_left": len(words),
             "candidates": words if len(words) <= SHOW_CANDIDATES else None,
+            "possible": len(words),
+            "certain": self.certain,
+            "likeliest": [
+                {"word": word, "probability": round(p, 6)} for word, p in self.likeliest()
+            ],
             "suggestions": [suggestion_json(r) for r in ranked],
         }
 
@@ -361,10 +455,36 @@ def suggestion_json(ranked: RankedGuess) -> dict[str, Any]:
         "expected_left": round(ranked.expected_size, 6),
         "worst": ranked.worst,
         "can_win": ranked.is_candidate,
+        "win_chance": round(ranked.win_chance, 6),
     }
 
 
 _ITEM = re.compile(r"^\s*([^\s:=]+)\s*[:=\s]\s*(.+?)\s*$")
+
+
+def separators_alone(text: str) -> InvalidPatternError:
+    """The error of a history that holds separators and no guess (``",,,"``)."""
+    return InvalidPatternError(
+        f"the history {text.strip()[:20]!r} holds no guess: write GUESS:FEEDBACK items,"
+        " e.g. crane:gy..g, or give no history"
+    )
+
+
+def history_items(text: str, *, separators: str = ",;") -> list[str]:
+    """The items of a history written as text, one per guess (blank text: none). A history of
+    separators alone (``",,,"``) says nothing the user can have meant: InvalidPatternError.
+
+    >>> history_items("crane:gy..g, slate:....g")
+    ['crane:gy..g', ' slate:....g']
+    """
+    parts = [part for part in re.split(f"[{re.escape(separators)}]", text) if part.strip()]
+    if not parts and text.strip():
+        raise separators_alone(text)
+    if len(parts) > MAX_HISTORY:
+        raise InvalidPatternError(
+            f"a history holds at most {MAX_HISTORY} guesses, not {len(parts):,}"
+        )
+    return parts
 
 
 def parse_history(text: str, *, separators: str = ",;") -> list[tuple[str, str]]:
@@ -374,13 +494,8 @@ def parse_history(text: str, *, separators: str = ",;") -> list[tuple[str, str]]
     >>> parse_history("crane:gy..g,tare 2-1")
     [('crane', 'gy..g'), ('tare', '2-1')]
     """
-    parts = [part for part in re.split(f"[{re.escape(separators)}]", text) if part.strip()]
-    if len(parts) > MAX_HISTORY:
-        raise InvalidPatternError(
-            f"a history holds at most {MAX_HISTORY} guesses, not {len(parts):,}"
-        )
     items = []
-    for part in parts:
+    for part in history_items(text, separators=separators):
         match = _ITEM.match(part)
         if match is None:
             raise InvalidPatternError(

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from wordsolver.alphabet import CYRILLIC, LATIN, Alphabet
 from wordsolver.anagram import Hand, LengthRange, LetterIndex, parse_hand, spell
-from wordsolver.errors import InvalidWordError, WordListError
+from wordsolver.errors import InvalidWordError, OptionError, WordListError
 from wordsolver.lexicon import Lexicon
 
 
@@ -29,6 +29,14 @@ def test_build_counts_letters(tiny_index: LetterIndex) -> None:
 def test_ranks_are_alphabetical_positions(tiny_index: LetterIndex) -> None:
     in_rank_order = [tiny_index.words[i] for i in np.argsort(tiny_index.ranks)]
     assert in_rank_order == sorted(tiny_index.words)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.text(alphabet="abcxyzё", min_size=1, max_size=6), max_size=60))
+def test_ranks_sorted_by_first_letter_then_within_are_alphabetical(words: set[str]) -> None:
+    alphabet = Alphabet("some", "abcxyzё")  # ё sorts after the latin letters
+    index = LetterIndex.build(Lexicon("some", tuple(words)), alphabet)
+    assert [index.words[i] for i in np.argsort(index.ranks)] == sorted(words)
 
 
 @pytest.mark.parametrize(
@@ -59,7 +67,7 @@ def test_length_limit_above_the_hand_changes_nothing(tiny_index: LetterIndex) ->
 
 @pytest.mark.parametrize(("shortest", "longest"), [(0, None), (3, 2)])
 def test_length_range_refuses_nonsense(shortest: int, longest: int | None) -> None:
-    with pytest.raises(InvalidWordError):
+    with pytest.raises(OptionError, match="length"):
         LengthRange(shortest, longest)
 
 

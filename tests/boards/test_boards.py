@@ -24,7 +24,7 @@ from wordsolver.boards.evaluation import (
     play_board_set,
     sample_board_sets,
 )
-from wordsolver.boards.scoring import BEST_TOTAL, LAST_TRIES, ONE_LEFT
+from wordsolver.boards.scoring import BEST_TOTAL, LAST_TRIES, ONE_LEFT, FinishOptions
 from wordsolver.errors import (
     InconsistentFeedbackError,
     InvalidPatternError,
@@ -191,7 +191,8 @@ def test_scores_are_sums_over_boards(small: PatternMatrix, name: str) -> None:
     secrets = ["cater", "geese", "speed"]
     state.push("slate", feedback(small, "slate", secrets, [False] * 3))
     boards = [list(board.candidates) for board in state.boards]
-    ranked = state.suggest(name, top=len(small.game.guesses)).ranked
+    plain = BoardScorer(find_strategy(name), finish=FinishOptions(shortlist=0))
+    ranked = state.suggest(plain, top=len(small.game.guesses)).ranked
     assert ranked
     for guess in ranked:
         entropy, expected = naive_total(small, guess.row, boards)

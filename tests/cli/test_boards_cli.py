@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
+from datetime import date
+from pathlib import Path
 
 import pytest
 
 from tests.cli.conftest import RunCli
+from tests.cli.test_solve_play import stdin as stdin
+from tests.cli.test_solve_play import type_lines
 from wordsolver.boards import BoardScorer, BoardsSession
-from wordsolver.boards.host import HostedBoards
+from wordsolver.boards.games import load_board_game
+from wordsolver.boards.host import HostedBoards, board_secrets, daily_board_secrets
+from wordsolver.boards.resume import boards_slot
 from wordsolver.cli.base import stdout
 from wordsolver.cli.repl import scripted_lines
 from wordsolver.cli.repl.boards import BoardsAssistant, BoardsHostRepl
@@ -111,3 +118,67 @@ def test_a_lost_board_game_is_reviewed_after_the_secrets(
     assert "out of tries" in out and "the secrets were: abide crane" in out
     assert "your game beside the entropy solver" in out
     assert out.splitlines()[-2:] == ["Wordle (custom) ×2 X/2", "🟥2️⃣"]
+
+
+DORDLE = ("dordle", "--words", WORDS)
+
+
+def test_a_board_game_is_saved_after_each_move_and_resumed(
+    run_cli: RunCli, stdin: io.StringIO
+) -> None:
+    game, _ = load_board_game("dordle", GameOverrides(words=tuple(WORDS.split(","))))
+    secrets = [game.secrets.words[s] for s in board_secrets(len(game.secrets), 2, 6)]
+    wrong = next(word for word in WORDS.split(",") if word not in secrets)
+    type_lines(stdin, wrong, "quit")
+    first = run_cli("play", *DORDLE, "--seed", "6", "--strategy", "minimax")
+    assert first.code == 0 and "saved: --resume continues this game" in first.out
+    slot = boards_slot(game, 2)
+    assert slot.read().guesses == (wrong,)
+    type_lines(stdin, secrets[0], "quit")
+    second = run_cli("play", *DORDLE, "--resume")
+    assert second.code == 0, second.err
+    assert f"1  {wrong.upper()}" in second.out  # the boards so far are shown again
+    assert slot.read().guesses == (wrong, secrets[0])
+    type_lines(stdin, secrets[1])
+    last = run_cli("play", *DORDLE, "--resume")
+    assert last.code == 0, last.err
+    assert "every board solved in 3 guesses!" in last.out
+    assert "your game beside the minimax solver" in last.out  # the saved strategy reviews
+    assert "3️⃣" in last.out.splitlines()[-1]
+    assert not slot.exists()  # a finished game forgets its save
+
+
+def test_a_new_board_game_warns_about_the_save(run_cli: RunCli, stdin: io.StringIO) -> None:
+    type_lines(stdin, "crane", "quit")
+    run_cli("play", *DORDLE, "--seed", "1")
+    type_lines(stdin, "giveup")
+    result = run_cli("play", *DORDLE, "--seed", "2")
+    assert "warning: your saved game will be replaced" in result.err
+    assert "the secrets were" in result.out
+    game, _ = load_board_game("dordle", GameOverrides(words=tuple(WORDS.split(","))))
+    assert not boards_slot(game, 2).exists()  # given up: over
+
+
+def test_a_damaged_board_save_is_kept_aside(
+    run_cli: RunCli, stdin: io.StringIO, private_data: Path
+) -> None:
+    games = private_data / "games"
+    games.mkdir(parents=True)
+    (games / "quordle-boards.json").write_text('{"format": 1, "mode": "boards"')
+    resumed = run_cli("play", "quordle", "--resume")
+    assert resumed.code == 2 and len(resumed.err.strip().splitlines()) == 1
+    assert "a copy is kept as quordle-boards.damaged.json" in resumed.err
+    type_lines(stdin, "quit")
+    fresh = run_cli("play", "quordle", "--seed", "1")
+    assert fresh.code == 0 and "damaged" in fresh.err
+    assert (games / "quordle-boards.damaged.json").read_text() == '{"format": 1, "mode": "boards"'
+
+
+def test_the_days_board_set_is_played(run_cli: RunCli, stdin: io.StringIO) -> None:
+    game, _ = load_board_game("quordle")
+    secrets = [game.secrets.words[s] for s in daily_board_secrets(game, 4, date.today())]
+    type_lines(stdin, *secrets)
+    result = run_cli("play", "quordle", "--daily")
+    assert result.code == 0, result.err
+    assert "every board solved in 4 guesses!" in result.out
+    assert "Quordle 4/9" in result.out

@@ -49,24 +49,23 @@ def test_clear_an_unknown_game_is_one_line(run_cli: RunCli, own_cache: Path) -> 
     assert result.err.count("\n") == 1
 
 
-def test_the_first_build_says_what_it_prepares(
-    own_cache: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_first_build_says_what_it_prepares(own_cache: Path) -> None:
     import io
 
     from rich.console import Console
 
-    from wordsolver.cli import progress
+    from wordsolver.cli import base, progress
     from wordsolver.games import find_game
 
     screen = io.StringIO()
-    monkeypatch.setattr(progress, "stderr", Console(file=screen, force_terminal=True, width=120))
+    terminal = Console(file=screen, force_terminal=True, width=120)
     game = find_game("mastermind")
-    built = progress.pattern_table(game)
-    assert "building the mastermind table once" in screen.getvalue()
-    screen.seek(0)
-    screen.truncate()
-    cached = progress.pattern_table(game)  # read from disk: nothing to say
+    with base.running_in(base.Environment(base.environment().stdout, terminal)):
+        built = progress.pattern_table(game)
+        assert "building the mastermind table once" in screen.getvalue()
+        screen.seek(0)
+        screen.truncate()
+        cached = progress.pattern_table(game)  # read from disk: nothing to say
     assert screen.getvalue() == ""
     assert (cached.values == built.values).all()
 
@@ -84,3 +83,45 @@ def test_kept_rankings_of_the_web_page_are_listed_and_cleared(
     assert entry["kind"] == "openers"
     assert run_cli("cache", "clear").out.startswith("removed 1 entry,")
     assert kept_ranking(identity) is None
+
+
+def test_clear_deletes_only_what_the_cache_wrote(run_cli: RunCli, own_cache: Path) -> None:
+    assert run_cli("suggest", "mastermind", "--top", "1").code == 0
+    [table] = own_cache.glob("matrix-*.bin")
+    users = {
+        "matrix-notes.txt": "mine",
+        "anagram-list.npz": "mine",
+        "needed-mine.json": "{}",
+        "openers-ideas.txt": "crane, slate",
+        f"matrix-{'0' * 24}.bin": "a file of mine named like a table",
+        f"needed-{'a' * 24}.json": json.dumps({"payload": [1], "blake2b": "not its sum"}),
+    }
+    for name, text in users.items():
+        (own_cache / name).write_text(text)
+    cleared = run_cli("cache", "clear")
+    assert cleared.out.startswith("removed 1 entry,")
+    assert not table.exists()
+    assert sorted(path.name for path in own_cache.iterdir() if path.name in users) == sorted(users)
+    assert (own_cache / "manifest.tsv").read_text() == ""  # what it named is gone
+
+
+def test_a_file_put_in_an_entry_s_place_is_left_alone(run_cli: RunCli, own_cache: Path) -> None:
+    assert run_cli("suggest", "mastermind", "--top", "1").code == 0
+    [table] = own_cache.glob("matrix-*.bin")
+    table.write_text("my own notes, saved over the table")  # not the size and time recorded
+    assert run_cli("cache", "clear").out.startswith("removed 0 entries,")
+    assert table.read_text() == "my own notes, saved over the table"
+
+
+def test_entries_of_a_version_without_a_manifest_are_still_cleared(
+    run_cli: RunCli, own_cache: Path
+) -> None:
+    pytest.importorskip("fastapi")  # the web extra: the page keeps what it ranked
+    from wordsolver.web.ranking_jobs import keep_ranking, ranking_identity
+
+    assert run_cli("suggest", "mastermind", "--top", "1").code == 0
+    keep_ranking(ranking_identity("mastermind", None, 2, "mean", True), {"openers": []})
+    (own_cache / "manifest.tsv").unlink()  # as an older version left its cache
+    kinds = sorted(e["kind"] for e in json.loads(run_cli("cache", "info", "--json").out)["entries"])
+    assert kinds == ["matrix", "openers"]  # their contents are the cache's own
+    assert run_cli("cache", "clear").out.startswith("removed 2 entries,")

@@ -16,7 +16,7 @@ WORDS = "cat,car,bat,cot,dog"
 def test_explain_shows_buckets_histogram_comparison_and_verdict(run_cli: RunCli) -> None:
     result = run_cli("explain", "fallout", "cat", "--words", WORDS, "--against", "car")
     assert result.code == 0, result.err
-    assert "5 candidates left; cat leaves 2.2 on average, worst 3;" in result.out
+    assert "5 possible; cat leaves 2.2 on average, worst 3;" in result.out
     assert "car leaves 1.4 on average, worst 2" in result.out
     assert "bat car cot" in result.out  # the likeness-2 bucket of cat, named
     assert "bucket sizes" in result.out and "█" in result.out
@@ -24,14 +24,21 @@ def test_explain_shows_buckets_histogram_comparison_and_verdict(run_cli: RunCli)
 
 
 def test_explain_json_after_a_history(run_cli: RunCli) -> None:
-    result = run_cli(
-        "explain", "wordle", "curse", "--history", "crane:gy..g", "--json", "--exact-seconds", "10"
-    )
+    args = ("explain", "wordle", "curse", "--history", "crane:gy..g", "--json")
+    result = run_cli(*args, "--exact-seconds", "10", "--prior", "uniform")
     assert result.code == 0, result.err
     data = json.loads(result.out)
     assert data["candidates_left"] == 3
     assert [b["size"] for b in data["guess"]["buckets"]] == [1, 1, 1]
     assert data["exact"]["best_mean"] == pytest.approx(5 / 3)
+    # Under the prior every accepted word that fits is possible, each bucket as likely as its
+    # words, and the exact search weighs them so.
+    data = json.loads(run_cli(*args, "--exact-seconds", "30").out)
+    buckets = data["guess"]["buckets"]
+    assert data["candidates_left"] == 9 and sum(b["size"] for b in buckets) == 9
+    assert sum(b["probability"] for b in buckets) == pytest.approx(1.0)
+    assert buckets[0]["probability"] > 0.3  # the likeliest bucket first
+    assert data["exact"] is None or 1 < data["exact"]["best_mean"] < 2
 
 
 def test_explain_lists_the_largest_buckets_and_sums_the_rest(run_cli: RunCli) -> None:

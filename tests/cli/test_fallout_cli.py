@@ -94,6 +94,23 @@ def test_parse_image(run_cli: RunCli, tmp_path: Path) -> None:
     assert result.out.strip() == ",".join(w.lower() for w in WORDS)
 
 
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs the tesseract program")
+def test_parse_photo_reports_the_rows_it_could_not_read(run_cli: RunCli, tmp_path: Path) -> None:
+    pytest.importorskip("cv2")
+    from tests.fallout.photos import GRADE, make_photo
+
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(make_photo(GRADE["moderate"], 5).data)  # DETECTIVE misread
+    result = run_cli("fallout", "parse", "--image", str(photo), "--json")
+    assert result.code == 0, result.err
+    warning = next(line for line in result.err.splitlines() if "could not read" in line)
+    assert "(a word there may be missing); check on the screen: " in warning
+    assert "row 0xF548 (left column, 15th row)" in warning
+    unread = json.loads(result.out)["unread"]
+    place = {"row": 14, "column": 0, "line": 14, "address": "0xF548"}
+    assert any(place.items() <= row.items() for row in unread)
+
+
 def test_simulate_table(run_cli: RunCli, words_alpha: Path) -> None:
     args = ["--length", "6", "--words", "12", "--trials", "400", "--dict", str(words_alpha)]
     result = run_cli("fallout", "simulate", *args, "-s", "random,eliminations")

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import RunCli
-from wordsolver.games import find_game
-from wordsolver.matrix import matrix_key
+from wordsolver.first_turn import table_key
+from wordsolver.games import GameOverrides, find_game
+from wordsolver.matrix import StreamedMatrix, matrix_key
 
 
 def test_an_unusable_cache_folder_is_worked_around(
@@ -26,16 +27,22 @@ def test_an_unusable_cache_folder_is_worked_around(
     result = run_cli("suggest", "wordle", "--words", "crane,slate,trace", "--top", "1")
     assert result.code == 0
     assert result.err.startswith("warning: cannot use the cache folder")
-    assert "3 candidates left" in result.out
+    assert "3 possible" in result.out
 
 
 def test_a_folder_at_a_cache_path_costs_the_entry_only(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(tmp_path))
-    (tmp_path / f"matrix-{matrix_key(find_game('wordle'))}.bin").mkdir()
+    uniform = find_game("wordle", GameOverrides(prior="uniform"))
+    (tmp_path / f"matrix-{matrix_key(uniform)}.bin").mkdir()
+    result = run_cli("suggest", "wordle", "--prior", "uniform", "--top", "1")
+    assert result.code == 0 and "2315 possible" in result.out
+    assert "warning: cannot write the cache file" in result.err
+    # The first turn's table of a game played streamed, likewise.
+    (tmp_path / f"first-turn-{table_key(StreamedMatrix(find_game('wordle')))}.bin").mkdir()
     result = run_cli("suggest", "wordle", "--top", "1")
-    assert result.code == 0 and "2315 candidates left" in result.out
+    assert result.code == 0 and "14855 possible" in result.out
     assert "warning: cannot write the cache file" in result.err
 
 
@@ -99,9 +106,15 @@ def test_a_matrix_too_large_for_memory_is_refused_before_it_is_built(tmp_path: P
 
 
 def test_an_exact_suggestion_past_its_time_gives_way_to_entropy(run_cli: RunCli) -> None:
-    result = run_cli("suggest", "wordle", "-s", "optimal", "--time", "0.5", "--json")
+    args = ("suggest", "wordle", "-s", "optimal", "--time", "0.5", "--json")
+    result = run_cli(*args, "--prior", "uniform")
     assert result.code == 0
     assert "did not finish within 0.5 s" in result.err
+    answer = json.loads(result.out)
+    assert answer["strategy"] == "entropy" and "did not finish within 0.5 s" in answer["note"]
+    # Every accepted word possible: the first turn is beyond the exact search at once.
+    result = run_cli(*args)
+    assert result.code == 0 and "cannot weigh all 14855 possible words" in result.err
     assert json.loads(result.out)["strategy"] == "entropy"
 
 

@@ -15,7 +15,13 @@ def test_games_json_shows_the_list_sets_and_provenance(run_cli: RunCli) -> None:
     games = {game["name"]: game for game in json.loads(result.out)}
     wordle = games["wordle"]["lists"]
     assert [lists["name"] for lists in wordle] == ["nyt", "original", "wordlebot", "open"]
-    assert wordle[0]["default"] and (wordle[0]["secrets"], wordle[0]["guesses"]) == (2315, 14855)
+    assert wordle[0]["default"] and (wordle[0]["secrets"], wordle[0]["guesses"]) == (14855, 14855)
+    assert [lists["prior"] for lists in wordle] == ["nyt", "uniform", "uniform", "uniform"]
+    priors = {prior["name"]: prior for prior in games["wordle"]["priors"]}
+    assert set(priors) == {"nyt", "uniform"} and priors["uniform"]["sources"] is None
+    assert priors["nyt"]["file"] == "prior-wordle.tsv"
+    assert "WordleBot" in priors["nyt"]["sources"]["known"]
+    assert [p["name"] for p in games["tonguess4"]["priors"]] == ["uniform", "frequency"]
     assert wordle[0]["allowed"]["date"] == "2022-08-30"
     assert "licence" in wordle[0]["answers"]
     assert games["tonguess4"]["lists"][0]["skipped"] == 17
@@ -28,6 +34,7 @@ def test_games_json_shows_the_list_sets_and_provenance(run_cli: RunCli) -> None:
 def test_games_table_shows_each_list_set(run_cli: RunCli) -> None:
     out = run_cli("games").out
     assert "nyt (default)" in out and "14,855" in out and "1,782 (17 skipped)" in out
+    assert "prior-wordle.tsv" in out and "prior-5bukv.tsv" in out  # each prior's sources
 
 
 def _play_out(run_cli: RunCli, secret: str, *options: str) -> list[dict[str, Any]]:
@@ -65,9 +72,18 @@ def test_entropy_opens_with_soare_on_the_original_lists(run_cli: RunCli) -> None
 
 
 def test_a_real_answer_outside_the_answer_list_is_found(run_cli: RunCli) -> None:
-    states = _play_out(run_cli, "abuzz")  # a later answer, not among the original 2,315
+    # A later answer, not among the original 2,315: the original answers alike widen to it.
+    states = _play_out(run_cli, "abuzz", "--prior", "uniform")
     assert any(state["widened"] for state in states)
     assert states[-1]["history"][-1]["guess"] == "abuzz"
+    # Under the prior it is possible from the start: nothing to widen, never a false certainty.
+    states = _play_out(run_cli, "abuzz")
+    assert not any(state["widened"] for state in states)
+    assert all(
+        "abuzz" in [row["word"] for row in state["likeliest"]] or not state["certain"]
+        for state in states
+    )
+    assert states[-1]["history"][-1]["guess"] == "abuzz" and len(states[-1]["history"]) <= 6
 
 
 def test_the_old_failure_now_widens_to_the_secret(run_cli: RunCli) -> None:
@@ -76,7 +92,7 @@ def test_the_old_failure_now_widens_to_the_secret(run_cli: RunCli) -> None:
     )
     assert result.code == 0
     assert "outside the game's answer list" in result.out
-    assert "1 candidate left: slyly" in result.out
+    assert "certain: slyly" in result.out
 
 
 def test_feedback_no_allowed_word_fits_names_the_guesses(run_cli: RunCli) -> None:
@@ -88,12 +104,14 @@ def test_feedback_no_allowed_word_fits_names_the_guesses(run_cli: RunCli) -> Non
 def test_check_answers_for_the_games_lists(run_cli: RunCli) -> None:
     result = run_cli("check", "--game", "wordle", "qualm", "soare", "trane")
     assert result.code == 1
-    assert result.out.splitlines() == [
+    assert result.out.splitlines() == [  # every word today's game accepts may be the secret
         "qualm  yes, and it can be the secret",
-        "soare  yes, as a guess (not in the answer list)",
+        "soare  yes, and it can be the secret",
         "trane  no",
     ]
-    assert "wordle (nyt lists): 14,855 allowed guesses, 2,315 possible secrets" in result.err
+    assert "wordle (nyt lists): 14,855 allowed guesses, 14,855 possible secrets" in result.err
+    old = run_cli("check", "--game", "wordle", "--lists", "original", "soare")
+    assert old.out.splitlines() == ["soare  yes, as a guess (not in the answer list)"]
     original = run_cli("check", "--game", "wordle", "--lists", "open", "trane")
     assert (original.code, original.out.split()[1]) == (0, "yes,")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -49,8 +50,28 @@ def test_solve_json_on_a_fresh_game_lists_top_suggestions(run_cli: RunCli) -> No
     assert payload["candidates_left"] == 20 and payload["solved"] is False
     assert len(payload["suggestions"]) == 4
     assert set(payload["suggestions"][0]) == {
-        "word", "score", "entropy", "expected_left", "worst", "can_win"
+        "word", "score", "entropy", "expected_left", "worst", "can_win", "win_chance"
     }  # fmt: skip
+    # What is known: the prior, how many are possible, the likeliest (all alike here).
+    assert (payload["prior"], payload["possible"], payload["certain"]) == ("uniform", 20, False)
+    assert [row["probability"] for row in payload["likeliest"]] == [0.05] * 10
+    assert payload["suggestions"][0]["win_chance"] in (0.0, 0.05)
+
+
+def test_solve_json_says_what_is_known_under_the_prior(run_cli: RunCli) -> None:
+    history = "tarse:.....,colin:..yyy,blind:gggg."  # the secret was bling
+    payload = json.loads(run_cli("solve", "wordle", "--history", history, "--json").out)
+    assert (payload["prior"], payload["possible"], payload["certain"]) == ("nyt", 4, False)
+    likeliest = {row["word"]: row["probability"] for row in payload["likeliest"]}
+    assert set(likeliest) == {"blink", "bling", "blini", "bliny"}
+    assert sum(likeliest.values()) == pytest.approx(1.0, abs=1e-5)
+    top = payload["suggestions"][0]
+    assert top["word"] == "blink" and top["win_chance"] == likeliest["blink"] and top["can_win"]
+    text = run_cli("suggest", "wordle", "--history", history).out
+    assert re.match(r"4 possible, the likeliest: blink \d+%, bling \d+%, blini 0\.\d+%", text)
+    won = f"{history},bling:ggggg"
+    solved = json.loads(run_cli("solve", "wordle", "--history", won, "--json").out)
+    assert solved["solved"] and solved["certain"] and solved["suggestions"] == []
 
 
 def test_solve_bad_history_is_one_line_naming_the_guess(run_cli: RunCli) -> None:

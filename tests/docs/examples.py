@@ -8,9 +8,11 @@ for the blocks of a page goes in HTML comments that readers do not see::
 
 runs in the page's scratch folder before the next block, and ``<!-- file: NAME -->`` just before
 a fenced block of any kind writes that block's text to the file ``NAME`` there (a screen the
-page shows is the file its examples read). Every page gets its own scratch folder,
-shared by its blocks in order (a tree built in one block is shown in the next), with
-``../shared`` pointing at the reference lists beside the project. A block after
+page shows is the file its examples read). ``$PAGE_DIR`` in a set-up step is the page's own
+folder, where the files it offers for download lie. Every page gets its own scratch folder,
+shared by its blocks in order (a tree built in one block is shown in the next), with the
+reference lists of ``tests/data`` at ``../shared/data``, where the project's examples read them.
+A block after
 ``<!-- interactive -->`` is a session: the text typed after each prompt (``...> input``) is fed
 to the command as standard input, and the command echoes it, so the transcript is compared whole.
 
@@ -34,7 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+#: The reference lists the examples read as ``../shared/data`` (see ``tests/data/README.md``).
+REFERENCE_DATA = ROOT / "tests" / "data"
 #: Pages whose examples run: the README and every page of the docs site.
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")))
 #: Longest a single example may take (whole proofs belong in benchmarks, not in examples).
@@ -188,16 +191,17 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 
 
 def scratch_folder(base: Path) -> Path:
-    """A working folder with ``../shared`` beside it, as the project root has."""
+    """A working folder with the reference lists at ``../shared/data``."""
     work = base / "work"
     work.mkdir(parents=True, exist_ok=True)
-    shared = base / "shared"
-    if not shared.exists():
-        shared.symlink_to(SHARED, target_is_directory=True)
+    data = base / "shared" / "data"
+    if not data.exists():
+        data.parent.mkdir(exist_ok=True)
+        data.symlink_to(REFERENCE_DATA, target_is_directory=True)
     return work
 
 
-def environment(cache: Path, work: Path) -> dict[str, str]:
+def environment(cache: Path, work: Path, page: Path) -> dict[str, str]:
     """What every example runs with: this venv's ``wordsolver`` first on PATH, a private cache
     and saved-games folder, no colours, and the width piped output gets."""
     env = dict(os.environ)
@@ -208,6 +212,7 @@ def environment(cache: Path, work: Path) -> dict[str, str]:
     env["COLUMNS"] = "160"
     env["PYTHONUNBUFFERED"] = "1"  # stdout and stderr interleave as on a terminal
     env["PYTHONPATH"] = str(ROOT)  # set-up steps may use the test helpers (``tests.*``)
+    env["PAGE_DIR"] = str(page.parent)  # the files a page offers lie beside it
     env.pop("FORCE_COLOR", None)
     return env
 
@@ -241,7 +246,7 @@ def differences(page: Path, base: Path, cache: Path) -> tuple[int, list[str]]:
     for each one whose output differs, its name and command followed by what it printed."""
     examples = read_examples(page)
     work = scratch_folder(base)
-    env = environment(cache, work)
+    env = environment(cache, work, page)
     wrong = []
     for example in examples:
         actual = normalise(run(example, work, env), work)

@@ -27,7 +27,7 @@ def update(page: Path, base: Path) -> int:
     """Rewrite one page in place; the number of examples whose output changed."""
     lines = page.read_text(encoding="utf-8").splitlines()
     work = scratch_folder(base / page.stem)
-    env = environment(base / "cache", work)
+    env = environment(base / "cache", work, page)
     changed = 0
     shift = 0  # lines added so far, as outputs grow or shrink
     for example in read_examples(page):

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from wordsolver.api import explain as explain_front
+from wordsolver.api import game as front_game
 from wordsolver.errors import InvalidWordError, OptionError, WordsolverError
 from wordsolver.evaluation import evaluate
-from wordsolver.explain import ExplainOptions, explain, plot_histogram, split_of
+from wordsolver.explain import ExplainOptions, explain, split_of
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.optional import available
@@ -96,8 +97,10 @@ def test_json_holds_every_bucket() -> None:
 
 
 def test_front_door_replays_the_history() -> None:
-    answer = explain_front("wordle", "curse", history="crane:gy..g")
-    assert answer.candidates_left == 3 and answer.guess.worst == 1
+    answer = explain_front("wordle", "curse", history="crane:gy..g")  # every accepted word
+    assert answer.candidates_left == 9 and answer.guess.worst == 2
+    uniform = explain_front(front_game("wordle", prior="uniform"), "curse", history="crane:gy..g")
+    assert uniform.candidates_left == 3 and uniform.guess.worst == 1
 
 
 def test_bad_input_is_refused() -> None:
@@ -113,6 +116,9 @@ def test_bad_input_is_refused() -> None:
 
 @pytest.mark.skipif(not available("matplotlib"), reason="needs the plots extra")
 def test_histogram_is_drawn_as_a_png(tmp_path: Path) -> None:
-    path = plot_histogram(explain(session(), "cat", versus="dog"), tmp_path / "h.png")
+    from wordsolver.plots import bucket_histogram, save_png
+
+    figure = bucket_histogram(explain(session(), "cat", versus="dog"))
+    path = save_png(figure, tmp_path / "h.png")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert [p.name for p in tmp_path.iterdir()] == ["h.png"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.fallout import (
     METRICS,
     SimulationOptions,
@@ -65,7 +65,7 @@ def test_until_solved_has_no_losses(study_pool: WordPool) -> None:
     "options", [{"trials": 0}, {"seed": -1}, {"max_tries": 0}], ids=["trials", "seed", "tries"]
 )
 def test_bad_options(options: dict[str, int]) -> None:
-    with pytest.raises(InvalidWordError):
+    with pytest.raises(OptionError, match="must be positive"):
         SimulationOptions(**options)
 
 

@@ -78,7 +78,7 @@ def test_secrets_are_uniform(study_pool: WordPool) -> None:
 
 
 def test_pool_too_small(tiny_pool: WordPool) -> None:
-    with pytest.raises(InvalidWordError, match="fewer than the 65"):
+    with pytest.raises(OptionError, match="fewer than the 65"):
         draw_terminals(tiny_pool, TerminalSpec(3, 65), 1, seed=0)
 
 

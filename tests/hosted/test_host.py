@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from wordsolver.errors import InvalidWordError, WordsolverError
+from wordsolver.boards.host import HostedBoards
+from wordsolver.errors import GameOverError, InvalidWordError, WordsolverError
 from wordsolver.evaluation import evaluate
 from wordsolver.hosted.duel import Duel, Outcome
 from wordsolver.hosted.host import HostedGame, solver_path, solver_turn
@@ -28,8 +29,26 @@ def test_guesses_are_scored_against_the_secret(wordle: PatternMatrix) -> None:
         assert not hosted.finished
     hosted.guess("STORE")
     assert (hosted.won, hosted.lost, hosted.guesses) == (True, False, ["crane", "shore", "store"])
-    with pytest.raises(WordsolverError, match="over"):
+    with pytest.raises(GameOverError, match=r"^this game is over: start a new one$"):
         hosted.guess("crane")
+
+
+def test_one_board_and_several_end_alike(wordle: PatternMatrix) -> None:
+    """A guess once the game is over: the same error, in the same words, hosted on one board
+    or several, and told (the library's words: pop, not a prompt's undo)."""
+    boards = HostedBoards(wordle, [secret_id(wordle, "store"), secret_id(wordle, "crane")])
+    boards.guess("store")
+    boards.guess("crane")
+    hosted = HostedGame(wordle, secret_id(wordle, "store"))
+    hosted.guess("store")
+    for finished in (hosted, boards):
+        with pytest.raises(GameOverError) as raised:
+            finished.guess("shore")
+        assert str(raised.value) == "this game is over: start a new one"
+    with pytest.raises(GameOverError, match=r"pop\(\) the last guess"):
+        boards.state.push("shore", "ggggg;ggggg")
+    with pytest.raises(GameOverError, match=r"pop\(\) the last guess"):
+        hosted.state.push("shore", "ggggg")
 
 
 def test_running_out_of_tries_loses(fallout: PatternMatrix) -> None:

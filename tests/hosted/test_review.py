@@ -64,14 +64,14 @@ def test_review_rows(wordle: PatternMatrix) -> None:
     for word in ("pizza", "crane", "shore", "store"):
         hosted.guess(word)
     advanced: list[int] = []
-    rows = review(solver, hosted.session.steps, won=True, progress=advanced.append)
+    rows = review(solver, hosted.state.steps, won=True, progress=advanced.append)
     assert advanced == [1, 1, 1, 1, 1]  # the start, then each guess
     assert [row.guess for row in rows] == ["pizza", "crane", "shore", "store"]
     assert [row.you_needed for row in rows] == [3, 2, 1, None]
     assert rows[-1].solver_needs is None and rows[-1].left == 1
     first = solver.next_guess(np.arange(len(wordle.game.secrets), dtype=np.intp), 0)
     assert rows[0].solver_pick == wordle.game.guesses.words[first]
-    for row, step in zip(rows[:-1], hosted.session.steps, strict=False):
+    for row, step in zip(rows[:-1], hosted.state.steps, strict=False):
         spot = evaluate_from(solver, step.candidates, tries_used=row.number)
         assert row.solver_needs == pytest.approx(spot.mean)
         assert row.left == step.n_candidates
@@ -81,7 +81,7 @@ def test_review_of_a_lost_game_has_no_needed_counts(fallout: PatternMatrix) -> N
     hosted = HostedGame(fallout, fallout.game.secrets.words.index("force"))
     for word in ("spite", "spies", "tires", "tries"):
         hosted.guess(word)
-    rows = review(player(fallout), hosted.session.steps, won=False)
+    rows = review(player(fallout), hosted.state.steps, won=False)
     assert [row.you_needed for row in rows] == [None] * 4
     assert all(row.solver_needs is not None for row in rows)
 
@@ -92,17 +92,17 @@ def test_review_losses_add_up_to_the_guesses_beyond_the_solvers_mean(wordle: Pat
     hosted = HostedGame(wordle, secret)
     for word in ("pizza", "crane", "shore", "store"):
         hosted.guess(word)
-    rows = review(solver, hosted.session.steps, won=True)
+    rows = review(solver, hosted.state.steps, won=True)
     assert sum(row.lost for row in rows) == pytest.approx(4 - evaluate(solver).mean)
     assert [row.before for row in rows[1:]] == [row.left for row in rows[:-1]]
     assert rows[0].before == len(wordle.game.secrets)
     game = wordle.game
-    for row, step in zip(rows, hosted.session.steps, strict=True):
+    for row, step in zip(rows, hosted.state.steps, strict=True):
         pick = game.guess_index[row.solver_pick]
         before = (
             np.arange(len(game.secrets))
             if row.number == 1
-            else hosted.session.steps[row.number - 2].candidates
+            else hosted.state.steps[row.number - 2].candidates
         )
         expected = sum(
             1
@@ -117,5 +117,5 @@ def test_review_without_the_secret_leaves_pick_left_out(fallout: PatternMatrix) 
     hosted = HostedGame(fallout, fallout.game.secrets.words.index("force"))
     for word in ("spite", "spies"):
         hosted.guess(word)
-    rows = review(player(fallout), hosted.session.steps, won=False)
+    rows = review(player(fallout), hosted.state.steps, won=False)
     assert all(row.pick_left is None for row in rows)

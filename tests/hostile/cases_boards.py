@@ -1,5 +1,6 @@
 """Multi-board games: board counts, per-board feedback and options that one board only plays."""
 
+import json
 from pathlib import Path
 
 from tests.hostile.catalogue import ArgsBuilder, BadInput
@@ -12,6 +13,40 @@ def _sets(text: str, *options: str) -> ArgsBuilder:
         path = scratch / "sets.txt"
         path.write_text(text, encoding="utf-8")
         return ["evaluate", *options, "--sets", str(path)]
+
+    return build
+
+
+_DATA = {"WORDSOLVER_DATA_DIR": "{tmp}/data"}
+
+
+#: A single board's save, then a Quordle's; their word lists are Quordle's own unless changed.
+_SOLO = {"format": 1, "mode": "solo", "game": "wordle", "strategy": "entropy", "hard": False}
+_SOLO |= {"secret": "cigar", "guesses": [], "opponent_secret": None, "opponent_guesses": []}
+_BOARDS = _SOLO | {
+    "mode": "boards",
+    "game": "quordle",
+    "boards": ["cigar", "rebut", "sissy", "humph"],
+}
+
+
+def _save(text: str | dict[str, object]) -> ArgsBuilder:
+    """``play quordle --resume`` on a board save holding ``text`` (a dict: its JSON, with
+    Quordle's lists digest unless it names its own)."""
+
+    def build(scratch: Path) -> list[str]:
+        games = scratch / "data" / "games"
+        games.mkdir(parents=True)
+        if isinstance(text, dict):
+            from wordsolver.boards.games import load_board_game
+            from wordsolver.hosted.saves import lists_digest
+
+            lists = lists_digest(load_board_game("quordle")[0])
+            written = json.dumps({"lists": lists} | text)
+        else:
+            written = text
+        (games / "quordle-boards.json").write_text(written, encoding="utf-8")
+        return ["play", "quordle", "--resume"]
 
     return build
 
@@ -71,7 +106,49 @@ CASES = [
         ["solve", "dordle", "--tree", "missing.json"],
         "a tree plays one board",
     ),
-    BadInput("daily on boards", ["play", "quordle", "--daily"], "play one board"),
+    BadInput("a duel on boards", ["play", "quordle", "--versus"], "play one board"),
+    BadInput(
+        "the day's boards with a seed",
+        ["play", "dordle", "--daily", "--seed", "3"],
+        "--daily picks the secrets by date",
+    ),
+    BadInput(
+        "resume boards never saved",
+        ["play", "octordle", "--resume"],
+        "no saved game to resume",
+        env=_DATA,
+    ),
+    BadInput(
+        "board save nested 100,000 deep",
+        _save("{" * 100_000),
+        "the saved game is damaged",
+        env=_DATA,
+    ),
+    BadInput("board save of a number", _save("7"), "not a format 1 saved game", env=_DATA),
+    BadInput(
+        "a single board's game in the board save",
+        _save(_SOLO),
+        "is a solo game of wordle, not quordle",
+        env=_DATA,
+    ),
+    BadInput(
+        "a board save of other lists",
+        _save(_BOARDS | {"lists": "x-y"}),
+        "played with other word lists",
+        env=_DATA,
+    ),
+    BadInput(
+        "a board save of three secrets for four boards",
+        _save(_BOARDS | {"boards": ["cigar", "rebut", "sissy"]}),
+        "3 board secrets for 4 boards",
+        env=_DATA,
+    ),
+    BadInput(
+        "a board save whose guesses do not replay",
+        _save(_BOARDS | {"guesses": ["crane", "zzzzz"]}),
+        "cannot be replayed",
+        env=_DATA,
+    ),
     BadInput(
         "evaluate boards with a zero sample",
         ["evaluate", "quordle", "--sample", "0"],

@@ -39,13 +39,26 @@ def _screenshot(width: int, height: int) -> ArgsBuilder:
 
 
 def _stuck_tesseract(scratch: Path) -> list[str]:
-    """A screenshot, and a ``tesseract`` first on the PATH that never answers."""
+    """A screenshot of rows of letter-sized blocks (text to the cleaning that comes before the
+    OCR), and a ``tesseract`` first on the PATH that never answers."""
+    from PIL import Image, ImageDraw
+
     stuck = scratch / "tesseract"
     stuck.write_text("#!/bin/sh\nexec sleep 60\n")
     stuck.chmod(0o755)
     image = scratch / "screen.png"
-    image.write_bytes(blank_png(400, 300))
+    screen = Image.new("L", (400, 300))
+    draw = ImageDraw.Draw(screen)
+    for top in range(30, 260, 24):
+        for left in range(30, 360, 12):
+            draw.rectangle((left, top, left + 7, top + 14), fill=255)
+    screen.save(image)
     return ["fallout", "parse", "--image", str(image), "--ocr-timeout", "0.5"]
+
+
+def _text_as_image(scratch: Path) -> list[str]:
+    (scratch / "shot.png").write_text("a screen, typed out")
+    return ["fallout", "parse", "--image", str(scratch / "shot.png")]
 
 
 CASES = [
@@ -78,9 +91,5 @@ CASES = [
         "reading the screenshot took longer than 0.5 s and was stopped",
         env={"PATH": "{tmp}:" + os.environ.get("PATH", "")},
     ),
-    BadInput(
-        "a screenshot that is no image",
-        lambda scratch: ["fallout", "parse", "--image", str(scratch)],
-        "cannot read the image",
-    ),
+    BadInput("a screenshot that is no image", _text_as_image, "cannot read the image"),
 ]

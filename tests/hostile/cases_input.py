@@ -1,16 +1,6 @@
 """Options, words, feedback and histories that must be refused in one line."""
 
-from pathlib import Path
-
 from tests.hostile.catalogue import BadInput
-
-
-def _fifo(scratch: Path) -> list[str]:
-    import os
-
-    os.mkfifo(scratch / "pipe")
-    return ["suggest", "wordle", "--answers", str(scratch / "pipe")]
-
 
 HUGE_WORD = "x" * 100_000
 
@@ -50,20 +40,33 @@ CASES = [
         "positive number of seconds",
     ),
     BadInput(
-        "nan time",
-        ["tree", "build", "wordle", "--words", "crane,slate", "--time", "nan"],
-        "positive number of seconds",
-    ),
-    BadInput("nan time of suggest", ["suggest", "wordle", "--time", "nan"], "positive number"),
-    BadInput(
         "history longer than any game",
         ["suggest", "wordle", "--history", ",".join(["crane:....."] * 1000)],
         "at most 64 guesses",
     ),
+    BadInput("a history of commas", ["suggest", "wordle", "--history", ",,,"], "holds no guess"),
+    BadInput(
+        "a history of commas for a script",
+        ["solve", "wordle", "--json", "--history", ",,,"],
+        "holds no guess",
+    ),
+    BadInput(
+        "a board history of semicolons",
+        ["suggest", "quordle", "--history", ";;;;"],
+        "holds no guess",
+    ),
+    BadInput(
+        "an absurdle history of separators",
+        ["solve", "absurdle", "--history", " , ; "],
+        "holds no guess",
+    ),
+    BadInput(
+        "explain after a history of commas",
+        ["explain", "wordle", "crane", "--history", ",,"],
+        "holds no guess",
+    ),
     BadInput("a megabyte of game name", ["suggest", HUGE_WORD], "unknown game"),
     BadInput("a megabyte of guess", ["feedback", "wordle", HUGE_WORD, "abide"], "letters"),
-    BadInput("endless answers", ["suggest", "wordle", "--answers", "/dev/zero"], "not a regular"),
-    BadInput("answers from a pipe", _fifo, "not a regular file"),
     BadInput("answers that are a folder", ["suggest", "wordle", "--answers", "/"], "a folder"),
     BadInput(
         "Fallout words of 40 letters",

@@ -2,6 +2,7 @@
 Each is refused before any work starts."""
 
 import json
+import os
 from pathlib import Path
 
 from tests.hostile.catalogue import BadInput
@@ -41,6 +42,12 @@ def _other_engine(scratch: Path) -> list[str]:
     return ["prove", *TINY, "--results", str(path)]
 
 
+def _results_a_pipe(scratch: Path) -> list[str]:
+    path = scratch / "proof.jsonl"
+    os.mkfifo(path)
+    return ["prove", *TINY, "--results", str(path)]
+
+
 def _not_results(scratch: Path) -> list[str]:
     path = scratch / "notes.txt"
     path.write_text("aabc is best\n")
@@ -69,4 +76,11 @@ CASES = [
     BadInput("prove-results-other-mode", _other_mode, "made for hard mode"),
     BadInput("prove-results-other-engine", _other_engine, "another engine version"),
     BadInput("prove-results-not-results", _not_results, "not a wordsolver proof results file"),
+    BadInput("prove-results-a-pipe", _results_a_pipe, "is not a regular file (a pipe or a device)"),
+    BadInput(
+        "prove-results-endless",
+        ["prove", *TINY, "--results", "/dev/zero"],
+        "is not a regular file (a pipe or a device)",
+    ),
+    BadInput("prove-time-nan", ["prove", *TINY, "--time", "nan"], "nan is not a finite number"),
 ]

@@ -27,8 +27,9 @@ Edit = Callable[[dict[str, Any]], None]
 
 @functools.cache
 def _document(game: str) -> str:
-    """The entropy tree of the game as its file's JSON (built once per test process)."""
-    overrides = GameOverrides(words=NINE) if game == "fallout" else None
+    """The entropy tree of the game as its file's JSON (built once per test process), under
+    the uniform prior the tree commands play."""
+    overrides = GameOverrides(words=NINE) if game == "fallout" else GameOverrides(prior="uniform")
     matrix = pattern_matrix(find_game(game, overrides))
     return json.dumps(
         tree_document(grow_tree(Player(matrix, find_strategy("entropy"), PlayOptions())))
@@ -83,6 +84,11 @@ CASES = [
         "proven with a lower bound below the tree's total",
         _tree_file("fallout", _set(proven=True, lower_bound=9), CHECK),
         "says proven optimal, but its lower bound 9 is below the tree's total",
+    ),
+    BadInput(
+        "a negative lower bound",
+        _tree_file("fallout", _set(lower_bound=-5), CHECK),
+        "the lower bound -5 is negative",
     ),
     BadInput(
         "a lower bound that is text",

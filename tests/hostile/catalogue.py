@@ -3,7 +3,16 @@
 Every row names the arguments (and standard input) a hostile user gives and a piece of the one-line
 error the command must print. Rows live in ``cases_*.py`` modules grouped by topic; a new command
 joins by adding a module or rows. The test checks what every row promises: exit code 2, nothing
-but one ``error:`` line on stderr (warnings aside), and no traceback.
+but one ``error:`` line on stderr (warnings aside), and no traceback. A row without an error is
+hostile input the command must shrug off (a pipe in the cache's place): its exit code, no error.
+
+The classes of hostile input so far: unknown names, malformed words, feedback and histories
+(an empty one included), options out of range, NaN and infinity in any number option
+(``cases_numbers``), options that contradict each other (``cases_conflicts``), special files
+(pipes, devices, folders) where a word list, a save, a cache entry or an image should be
+(``cases_special_files``), damaged and oversized files, and Ctrl-C in the middle of long work
+(``signals.py``: real processes on a terminal, checked by ``test_signals.py``). The web's rows
+are in ``test_web_catalogue.py``.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ class BadInput:
 
     name: str
     args: list[str] | ArgsBuilder
-    error: str
+    error: str | None
     stdin: str = ""
     env: dict[str, str] = field(default_factory=dict)
     code: int = 2

@@ -7,6 +7,8 @@ of the server, never a traceback or a plain-text 500. A new endpoint joins by ad
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -17,6 +19,8 @@ from fastapi.testclient import TestClient
 
 from tests.hostile.cases_fallout import blank_png
 from wordsolver.web import create_app
+from wordsolver.web.app import WebSettings
+from wordsolver.web.hosts import ServedHosts
 
 #: Builds a request body when the test runs (large images are made only then).
 Body = Callable[[], bytes]
@@ -40,6 +44,31 @@ def _png(width: int, height: int) -> Body:
     return lambda: blank_png(width, height)
 
 
+@functools.cache
+def _mastermind_tree() -> dict[str, Any]:
+    """The entropy tree of Mastermind as its file's JSON (built once)."""
+    from wordsolver.games import find_game
+    from wordsolver.matrix import pattern_matrix
+    from wordsolver.strategies import Player, PlayOptions, find_strategy
+    from wordsolver.tree import grow_tree
+    from wordsolver.tree.storage import tree_document
+
+    matrix = pattern_matrix(find_game("mastermind"))
+    return tree_document(grow_tree(Player(matrix, find_strategy("entropy"), PlayOptions())))
+
+
+def _tree_with(**fields: Any) -> Body:
+    return lambda: json.dumps({**_mastermind_tree(), **fields}).encode()
+
+
+def _raw_json(text: str) -> Body:
+    """A body of JSON as Python's parser reads it (``NaN`` and ``Infinity`` included)."""
+    return lambda: text.encode()
+
+
+NOT_OURS = "this server answers requests for localhost, 127.0.0.1, ::1"
+JSON = {"Content-Type": "application/json"}
+
 SCREENSHOT = "/api/fallout/screenshot"
 TREE = "/api/trees/0123456789abcdef"
 PNG = {"Content-Type": "image/png"}
@@ -48,7 +77,6 @@ CASES = [
     *(
         BadRequest(f"GET on {path}", "GET", path, 405, "GET is not allowed here; use POST")
         for path in (
-            "/api/suggest",
             "/api/evaluate",
             "/api/hand",
             "/api/fallout/screen",
@@ -70,6 +98,11 @@ CASES = [
     ),
     BadRequest("POST on a tree's branches", "POST", f"{TREE}/nodes/0", 405, "use GET"),
     BadRequest("GET on the screenshot route", "GET", SCREENSHOT, 405, "use POST"),
+    BadRequest("GET on the photo route", "GET", "/api/fallout/photo", 405, "use POST"),
+    BadRequest("GET of suggestions without a game", "GET", "/api/suggest", 422, "game: Field"),
+    BadRequest("PUT on the suggestions", "PUT", "/api/suggest", 405, "use GET, POST"),
+    BadRequest("POST on the Absurdle hint", "POST", "/api/absurdle/hint", 405, "use GET"),
+    BadRequest("a hint for Wordle", "GET", "/api/absurdle/hint?game=wordle", 400, "not an"),
     BadRequest("GET on the absurdle route", "GET", "/api/absurdle", 405, "use POST"),
     BadRequest(
         "feedback typed into absurdle",
@@ -245,6 +278,112 @@ CASES = [
         400,
         "has letters outside the latin alphabet: 1",
         json={"game": "tonguess3", "secret": "a1b", "computer_secret": "random"},
+    ),
+    *(
+        BadRequest(
+            f"a request for the host {host!r} (DNS rebinding)",
+            "GET",
+            "/api/games",
+            400,
+            NOT_OURS,
+            headers={"Host": host},
+        )
+        for host in ("evil.example", "evil.example:8000", "localhost.evil.example")
+    ),
+    *(
+        BadRequest(
+            f"{method} {path.partition('?')[0]} for another host (DNS rebinding)",
+            method,
+            path,
+            400,
+            NOT_OURS,
+            content=_raw_json("{}"),
+            headers={"Host": "rebound.example", **JSON},
+        )
+        for method, path in (
+            ("GET", "/api/suggest?game=mastermind"),
+            ("GET", "/api/tables"),
+            ("GET", "/api/absurdle/hint?game=absurdle"),
+            ("POST", "/api/fallout/photo?length=5"),
+            ("POST", "/api/review/shared"),
+        )
+    ),
+    BadRequest(
+        "an address history of commas alone",
+        "GET",
+        "/api/suggest?game=mastermind&h=,,,",
+        400,
+        "the history ',,,' holds no guess",
+    ),
+    BadRequest(
+        "address words of commas alone",
+        "GET",
+        "/api/suggest?game=fallout&w=,,,",
+        400,
+        "w ',,,' holds no word",
+    ),
+    BadRequest(
+        "Absurdle guesses of commas alone",
+        "GET",
+        "/api/absurdle/hint?game=absurdle&g=,,,",
+        400,
+        "g ',,,' holds no word",
+    ),
+    *(
+        BadRequest(
+            f"a hint waited for {value} seconds",
+            "GET",
+            f"/api/absurdle/hint?game=absurdle&wait={value}",
+            422,
+            "wait: Input should be a finite number",
+        )
+        for value in ("nan", "inf")
+    ),
+    BadRequest(
+        "a ranking waited for NaN seconds",
+        "POST",
+        "/api/openers",
+        422,
+        "wait: Input should be a finite number",
+        content=_raw_json('{"game": "wordle", "words": 1, "wait": NaN}'),
+        headers=JSON,
+    ),
+    BadRequest(
+        "a computation for another host",
+        "POST",
+        "/api/suggest",
+        400,
+        NOT_OURS,
+        json={"game": "tonguess4"},
+        headers={"Host": "rebound.example"},
+    ),
+    BadRequest(
+        "absurdle on two boards",
+        "POST",
+        "/api/boards",
+        400,
+        "absurdle has no secret to put on boards",
+        json={"game": "absurdle", "boards": 2},
+    ),
+    *(
+        BadRequest(
+            f"an exact verdict for {value} seconds",
+            "POST",
+            "/api/explain/exact",
+            422,
+            "exact_seconds: Input should be a finite number",
+            content=_raw_json(f'{{"game": "wordle", "guess": "crane", "exact_seconds": {value}}}'),
+            headers=JSON,
+        )
+        for value in ("NaN", "Infinity", "-Infinity")
+    ),
+    BadRequest(
+        "a tree file with a negative lower bound",
+        "POST",
+        "/api/trees",
+        400,
+        "the lower bound -5 is negative",
+        content=_tree_with(lower_bound=-5),
     ),
     BadRequest("an empty tree file", "POST", "/api/trees", 400, "send the tree file itself"),
     BadRequest(
@@ -469,7 +608,9 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(), raise_server_exceptions=False) as test_client:
+    """The app as ``wordsolver serve`` runs it: answering only for its own host names."""
+    app = create_app(WebSettings(hosts=ServedHosts.of("127.0.0.1")))
+    with TestClient(app, base_url="http://localhost", raise_server_exceptions=False) as test_client:
         yield test_client
 
 

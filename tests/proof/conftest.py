@@ -66,3 +66,10 @@ def plain_values(name: str, hard: bool = False) -> dict[str, tuple[int, int]]:
 def results_entries(path: Path) -> list[dict[str, Any]]:
     """The entries of a proof's results log, one per first guess recorded (the header left out)."""
     return [json.loads(line) for line in path.read_bytes().splitlines()[1:]]
+
+
+def task_outcome(entry: dict[str, Any]) -> tuple[str, bool, int, bool]:
+    """What one task recorded of a first guess: (guess, searched, total, exact). A guess may
+    be bounded, then searched, and searched again for a higher total once refuted, each with
+    a total of its own; a task run twice would record the same outcome twice."""
+    return entry["guess"], entry.get("searched", True), entry["total"], entry["exact"]

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.proof.conftest import game_named, plain_values, small
+from tests.proof.conftest import game_named, plain_values, small, task_outcome, words_game
 from tests.reference import brute_force
+from wordsolver.errors import OptionError
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.proof import InProcessRunner, ProofSpec, ResultsFileError, ResultsLog, prove
 from wordsolver.proof.driver import Proof
+from wordsolver.proof.results import Entry
 from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
 from wordsolver.tree.optimal import optimal_tree
@@ -126,8 +128,9 @@ def test_a_partial_file_resumes_where_it_stopped(tmp_path: Path) -> None:
     resumed = _prove("words", part, top=60)
     assert resumed.ranking == full.ranking
     assert resumed.counts.computed == full.counts.computed - 10
-    guesses = [json.loads(line)["guess"] for line in part.read_bytes().splitlines()[1:]]
-    assert len(guesses) == len(set(guesses)), "a finished first guess was computed again"
+    entries = [json.loads(line) for line in part.read_bytes().splitlines()[1:]]
+    tasks = [task_outcome(entry) for entry in entries]
+    assert len(tasks) == len(set(tasks)), "a finished task was computed again"
 
 
 def test_a_line_cut_short_is_computed_again(tmp_path: Path) -> None:
@@ -192,3 +195,33 @@ def test_a_time_budget_stops_with_proven_bounds_and_the_proof_goes_on(tmp_path: 
     assert finished.best is not None
     assert finished.complete and finished.lower_bound == finished.best.total
     assert finished.tree is not None and finished.tree.proven
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1.0])
+def test_a_time_budget_that_is_no_number_of_seconds_is_refused(
+    seconds: float, tmp_path: Path
+) -> None:
+    game = game_named("words")
+    log = ResultsLog(tmp_path / "r.jsonl", game, False)
+    with pytest.raises(OptionError, match=r"`seconds` must be a number of seconds ≥ 0, not"):
+        prove(ProofSpec(game), InProcessRunner(), log, seconds=seconds)
+    assert not (tmp_path / "r.jsonl").exists()  # refused before any work
+
+
+def test_a_results_file_keeps_what_says_most_of_each_first_guess(tmp_path: Path) -> None:
+    """Tasks finish in any order: a lower bound recorded after a higher one, or after an exact
+    value, does not replace it, in the run nor read back."""
+    game = words_game()
+    path = tmp_path / "r.jsonl"
+    log = ResultsLog(path, game, False)
+    guess, other = game.guesses.words[:2]
+    for entry in (
+        Entry(guess, 208, False, 0, 0.1),
+        Entry(guess, 207, False, 0, 0.1),
+        Entry(other, 300, True, 4, 0.1),
+        Entry(other, 250, False, 0, 0.1),
+    ):
+        log.add(entry)
+    for read in (log, ResultsLog(path, game, False)):
+        kept = {entry.guess: (entry.total, entry.exact) for entry in read}
+        assert kept == {guess: (208, False), other: (300, True)}

@@ -9,11 +9,19 @@ import numpy as np
 import pytest
 
 from tests.proof.conftest import SMALL, plain_values, small, words_game
-from wordsolver.games import GameOverrides, find_game
+from wordsolver.alphabet import find_alphabet
+from wordsolver.games import (
+    ColoursRule,
+    GameOverrides,
+    JottoRule,
+    all_strings,
+    find_game,
+    make_game,
+)
 from wordsolver.matrix import pattern_matrix
 from wordsolver.proof.first_guess import FirstGuessSearch
 from wordsolver.proof.symmetric import SymmetricSearch
-from wordsolver.proof.symmetry import all_rows, game_symmetry
+from wordsolver.proof.symmetry import Symmetry, all_rows, game_symmetry
 from wordsolver.search import UNLIMITED_TRIES, CompiledSearch
 from wordsolver.tree import DecisionTree
 from wordsolver.tree.optimal import nodes_of
@@ -113,3 +121,52 @@ def test_symmetric_cutoffs_are_sound(name: str) -> None:
             assert value.exact and value.total == total
         else:
             assert not value.exact and best < value.total <= total
+
+
+@pytest.mark.parametrize(("letters", "positions"), [(True, False), (False, True)])
+def test_classes_of_a_part_of_the_permutations_are_its_orbits(
+    letters: bool, positions: bool
+) -> None:
+    """A rule may allow renaming letters only (Wordle's colours) or reordering positions
+    only: the classes are then the orbits of that part alone."""
+    game = small("mastermind-3x4")
+    orders = list(itertools.permutations(range(3))) if positions else [(0, 1, 2)]
+    symmetry = Symmetry(game.guess_codes, np.array(orders, dtype=np.intp), 4, letters)
+    words = game.guesses.words
+    fixed = "aab"
+    keys = symmetry.class_keys((game.guess_row(fixed),), all_rows(game))
+    renamings = list(itertools.permutations("abcd")) if letters else ["abcd"]
+
+    def images(word: str) -> set[str]:
+        found = set()
+        for renamed in renamings:
+            rename = dict(zip("abcd", renamed, strict=True))
+            for order in orders:
+                if "".join(rename[fixed[i]] for i in order) == fixed:
+                    found.add("".join(rename[word[i]] for i in order))
+        return found
+
+    for row, word in enumerate(words):
+        assert {words[other] for other in np.flatnonzero(keys == keys[row])} == images(word)
+
+
+def test_colours_over_every_string_rename_letters_only() -> None:
+    alphabet = find_alphabet("abc")
+    words = all_strings(alphabet, 2, distinct_letters=False)
+    game = make_game("colours", ColoursRule(), alphabet, 2, None, words, None)
+    symmetry = game_symmetry(game)
+    assert symmetry is not None and symmetry.letters and len(symmetry.orders) == 1
+    first = symmetry.representatives((), all_rows(game))
+    assert [game.guesses.words[row] for row in first] == ["aa", "ab"]
+
+
+def test_jotto_over_every_string_has_the_classes_of_mastermind() -> None:
+    """Jotto declares the symmetries Bulls and Cows has: over every 3-letter string of abcd its
+    first guesses fall into the same three classes (one letter, two, three)."""
+    alphabet = find_alphabet("abcd")
+    words = all_strings(alphabet, 3, distinct_letters=False)
+    game = make_game("jotto", JottoRule(), alphabet, 3, None, words, None)
+    symmetry = game_symmetry(game)
+    assert symmetry is not None
+    first = symmetry.representatives((), all_rows(game))
+    assert [game.guesses.words[row] for row in first] == ["aaa", "aab", "abc"]

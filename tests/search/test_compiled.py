@@ -44,8 +44,8 @@ def medium() -> PatternMatrix:
 def test_the_default_engine_is_compiled_where_it_can_be() -> None:
     matrix = pattern_matrix(GAMES["fallout-nine"])
     assert isinstance(exact_search(matrix), CompiledSearch)
-    for options in ({"hard": True}, {"only_candidates": True}):
-        assert not isinstance(exact_search(matrix, **options), CompiledSearch)  # type: ignore[arg-type]
+    assert isinstance(exact_search(matrix, hard=True), CompiledSearch)  # the rule's own hard mode
+    assert not isinstance(exact_search(matrix, only_candidates=True), CompiledSearch)
     assert not isinstance(exact_search(matrix, compiled=False), CompiledSearch)
 
 
@@ -224,11 +224,16 @@ HARD_WORDS = (
         GAMES["colours-repeats"],
         GAMES["colours-extra"],
         small_game("colours", HARD_WORDS, letters="abcdefghijklmnopqrstuvwxyz"),
+        GAMES["bulls-cows-extra"],
+        GAMES["likeness-extra"],
+        find_game("jotto", GameOverrides(words=HARD_WORDS)),
+        find_game("mastermind", GameOverrides(length=3, alphabet="abc")),
     ],
-    ids=["repeats", "extra", "five-letter"],
+    ids=["repeats", "extra", "five-letter", "bulls", "likeness", "jotto", "mastermind"],
 )
 def test_hard_mode_filter_in_the_core_matches_the_rule(game: Game) -> None:
-    """Every guess and every pattern: the core's hard-mode pool is the rule's."""
+    """Every guess and every pattern: the core's hard-mode pool is the rule's (Wordle's kept
+    letters, the others' consistency)."""
     search = CompiledSearch(pattern_matrix(game), hard=True, workers=1)
     codes = game.guess_codes
     pool = np.arange(len(game.guesses), dtype=np.intp)

@@ -16,7 +16,10 @@ from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
 from wordsolver.tree.optimal import optimal_tree
 
-PEER = SHARED_DATA.parent / "peers" / "selby-wordle"
+#: The peer programs' sources, beside the project (never part of it: see their README).
+PEERS = Path(__file__).resolve().parents[3] / "shared" / "peers"
+
+PEER = PEERS / "selby-wordle"
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +27,7 @@ def peer(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The C++ solver, built for this run."""
     compiler = shutil.which("g++")
     if compiler is None or not (PEER / "wordle.cpp").exists():
-        pytest.skip("no g++ or no C++ solver source: its totals cannot be checked here")
+        pytest.skip(f"no g++ or no C++ solver source at {PEER}: its totals cannot be checked here")
     binary = tmp_path_factory.mktemp("peer") / "selby-wordle"
     flags = ["-O3", "-march=native", "-std=c++17", '-DCOMMITDESC="8fd3f1b"']
     subprocess.run([compiler, *flags, "-o", str(binary), str(PEER / "wordle.cpp")], check=True)

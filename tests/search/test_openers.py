@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from wordsolver.alphabet import LATIN
 from wordsolver.errors import OptionError, WordsolverError
-from wordsolver.games import Game, GameOverrides, find_game, make_game
-from wordsolver.games.registry import COLOURS as COLOURS_RULE
+from wordsolver.games import Game, GameOverrides, find_game, find_rule, make_game
 from wordsolver.lexicon import Lexicon
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.partition import partition_stats
@@ -25,6 +24,8 @@ from wordsolver.search.openers import (
     search_openers,
     search_steps,
 )
+
+COLOURS_RULE = find_rule("colours")
 
 
 def tiny_game(secrets: list[str], extra: list[str]) -> Game:

@@ -14,11 +14,19 @@ from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import UNLIMITED_TRIES
 from wordsolver.search.small_exact import (
+    _VALUE_SHIFT,
     MAX_GUESSES,
     MAX_SECRETS,
     ExactValue,
     Objective,
     SmallExact,
+    _capacity,
+    _child_beta,
+    _closed_form,
+    _guess_bounds,
+    _in_order,
+    _open_buckets,
+    _pack,
     check_fits,
     fits,
 )
@@ -181,3 +189,66 @@ def test_too_many_secrets_are_refused() -> None:
 def test_pool_without_the_candidates_is_refused(nine: PatternMatrix) -> None:
     with pytest.raises(WordsolverError, match="every candidate among the guesses"):
         SmallExact.build(nine, np.arange(9), np.arange(5))
+
+
+# The steps of the compiled search, each on its own (the search itself is held to the
+# exhaustive search above).
+
+
+def _mask(*bits: int) -> np.uint64:
+    return np.uint64(sum(1 << bit for bit in bits))
+
+
+def test_the_closed_forms_need_no_search() -> None:
+
+    def value(n: int, tries: int, objective: Objective) -> int:
+        return int(_closed_form(n, tries, int(objective), 7)) >> _VALUE_SHIFT
+
+    assert value(1, 1, Objective.MEAN) == _pack(0, 1, 1)
+    assert value(2, 2, Objective.MEAN) == _pack(0, 3, 2)  # one guess, then the other
+    assert value(5, 1, Objective.WITHIN) == _pack(4, 5, 1)  # one right, four lost
+    assert value(5, 0, Objective.WITHIN) == _pack(5, 0, 0)
+    assert value(5, 1, Objective.MEAN) >= 1 << 40  # no tree solves them: infeasible
+    assert _closed_form(3, 2, int(Objective.MEAN), 7) == -1  # three with two tries: search
+
+
+def test_capacity_grows_with_each_try_and_the_most_buckets_a_guess_makes() -> None:
+
+    assert [_capacity(tries, 3) for tries in range(1, 6)] == [0, 1, 4, 13, 40]
+    assert _capacity(9, 3) == 64  # no more than a set holds
+
+
+def test_guess_bounds_skip_guesses_that_learn_nothing_and_stop_at_the_floor() -> None:
+
+    candidates = _mask(0, 1, 2, 3)
+    # Row 0 learns nothing; row 1 splits in pairs; row 2 is a candidate that tells all apart.
+    classes = np.array(
+        [[candidates, 0, 0, 0], [_mask(0, 1), _mask(2, 3), 0, 0],
+         [_mask(1), _mask(2), _mask(3), 0]], dtype=np.uint64,
+    )  # fmt: skip
+    n_classes = np.array([1, 2, 3])
+    wins = np.array([0, 0, _mask(0)], dtype=np.uint64)
+    count, bounds, _, guesses, closed_worst, floor = _guess_bounds(
+        candidates, 3, 4, int(Objective.MEAN), classes[:2], n_classes[:2], wins[:2], False
+    )
+    assert (count, floor) == (1, -1)
+    assert (guesses[0], bounds[0], closed_worst[0]) == (1, _pack(0, 4 + 3 + 3, 3), -1)
+    found = _guess_bounds(candidates, 3, 4, int(Objective.MEAN), classes, n_classes, wins, False)
+    assert found[5] == 2  # 2n − 1 guesses: nothing does better
+
+
+def test_buckets_open_largest_first_and_guesses_are_tried_in_order_of_key() -> None:
+
+    buckets = np.array([_mask(0, 1, 2), _mask(3), _mask(4, 5, 6, 7), _mask(8, 9)], np.uint64)
+    masks, sizes, n_open = _open_buckets(_mask(*range(10)), buckets, 4)
+    assert (n_open, list(sizes[:n_open])) == (2, [4, 3])
+    assert list(masks[:n_open]) == [_mask(4, 5, 6, 7), _mask(0, 1, 2)]
+    keys = np.array([5, 3, 5, 1, 99])
+    assert list(_in_order(keys, 4)) == [3, 1, 0, 2]  # equal keys keep their order
+
+
+def test_a_bucket_is_searched_under_the_room_the_others_leave() -> None:
+
+    best = _pack(0, 20, 4)
+    assert _child_beta(best, 0, 12, 3) == _pack(0, 8, 3)  # may go as deep as 3 below
+    assert _child_beta(best, 0, 12, 4) == _pack(0, 8, 0)  # the others already reach 4

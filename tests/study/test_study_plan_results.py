@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from wordsolver.errors import InvalidWordError, OptionError, UnknownNameError, WordsolverError
+from wordsolver.errors import OptionError, UnknownNameError, WordsolverError
 from wordsolver.study import ALGORITHMS, GOALS, CellResult, ListPair, OpenerChoice, StudyPlan
 from wordsolver.study.results import FORMAT_VERSION, ResultsFile
 
@@ -42,7 +42,7 @@ def test_cells_go_pair_then_objective_then_algorithm() -> None:
     ("kwargs", "error", "message"),
     [
         ({"pairs": ()}, OptionError, "at least one `answers`/`allowed` pair"),
-        ({"pairs": (PAIR, PAIR)}, InvalidWordError, "given twice"),
+        ({"pairs": (PAIR, PAIR)}, OptionError, "given twice"),
         ({"goals": ("median",)}, UnknownNameError, "unknown objective 'median'"),
         ({"algorithms": ("bogus",)}, UnknownNameError, "unknown algorithm 'bogus'"),
     ],

@@ -20,6 +20,7 @@ from wordsolver.study import (
     StudyPlan,
     StudyResults,
     run_study,
+    runner,
     write_report,
 )
 
@@ -82,8 +83,8 @@ def test_a_second_run_reuses_every_cell(
     def fail(*args: object, **kwargs: object) -> None:
         raise AssertionError("a finished cell was computed again")
 
-    monkeypatch.setattr("wordsolver.study.runner.evaluate", fail)
-    monkeypatch.setattr("wordsolver.study.runner.search_openers", fail)
+    monkeypatch.setattr(runner, "evaluate", fail)
+    monkeypatch.setattr(runner, "search_openers", fail)
     again = run_study(plan, ResultsFile(tmp_path / "results.json"))
     assert again.reused == len(plan.cells())
     assert again.pairs == finished.pairs

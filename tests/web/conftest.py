@@ -7,30 +7,25 @@ Screenshots go to ``tests/artifacts/`` (git-ignored) for a reviewer to look at.
 
 from __future__ import annotations
 
+import json
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page, sync_playwright
+from scripts.screenshots import CHROMIUM, CHROMIUM_ARGS
 
 from wordsolver.web import WebSettings, create_app
 from wordsolver.web.server import make_server, server_url, wait_started
 
-CHROMIUM = Path("/usr/bin/chromium")
-#: Flags for a headless Chromium running as root with no network.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+#: Seconds a table may take to be prepared on a busy machine (today's Wordle's first turn is
+#: counted once: ten seconds on a quiet machine, a minute or more on a loaded one).
+PREPARED_WITHIN = 300.0
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +48,9 @@ def served() -> Iterator[str]:
     thread.start()
     if not wait_started(server):
         pytest.fail("the web server did not start")
-    yield server_url(server)
+    url = server_url(server)
+    load_tables(url, {"game": "wordle"})  # the page every test opens first
+    yield url
     server.should_exit = True
     thread.join(timeout=30)
 
@@ -79,6 +76,25 @@ def page(browser: Browser) -> Iterator[Page]:
     yield tab
     context.close()
     assert not errors, f"script errors on the page: {errors}"
+
+
+def load_tables(url: str, *bodies: dict[str, object]) -> None:
+    """Ask the server at ``url`` for suggestions of each body until it answers 200 (202: its
+    table is still being prepared), so the pages find the tables ready."""
+    for body in bodies:
+        stop = time.monotonic() + PREPARED_WITHIN
+        while True:
+            request = urllib.request.Request(
+                f"{url.rstrip('/')}/api/suggest",
+                data=json.dumps(body).encode(),
+                headers={"Content-Type": "application/json", "Prefer": "wait=5"},
+            )
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                if answer.status == 200:
+                    break
+                assert answer.status == 202, answer.status
+            if time.monotonic() > stop:
+                pytest.fail(f"the table of {body} was not prepared in {PREPARED_WITHIN:g} s")
 
 
 def keep_screenshot(page: Page, name: str) -> Path:

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from tests.fallout.screens import FONT, HEADER, make_screen, render
 from tests.web.conftest import make_client
 from wordsolver.games import find_game
-from wordsolver.web import WebSettings
+from wordsolver.web import WebSettings, service
 from wordsolver.web.app import STATIC
 
 SCREEN = """
@@ -79,7 +79,7 @@ def test_first_suggestions_rank_every_secret(client: TestClient) -> None:
 
 
 def test_history_is_read_as_people_type_it(client: TestClient) -> None:
-    answer = suggest(client, history=[{"guess": "CRANE", "feedback": "--Y-G"}])
+    answer = suggest(client, history=[{"guess": "CRANE", "feedback": "--Y-G"}], prior="uniform")
     assert answer["history"] == [
         {"guess": "crane", "feedback": "..y.g", "pattern": 11, "candidates_left": 49}
     ]
@@ -190,16 +190,37 @@ def test_screenshots_may_be_larger_but_must_be_images(client: TestClient) -> Non
 
 
 def test_slow_computation_answers_503_at_the_time_limit() -> None:
+    service.builtin_matrix("wordle")  # a table not loaded yet would answer 202 while it loads
     with make_client(WebSettings(time_limit=0.2)) as slow:
         started = slow.post("/api/evaluate", json={"game": "wordle", "strategy": "minimax"})
         assert started.status_code == 503
         assert "time limit of 0.2 s" in started.json()["detail"]
 
 
-def test_exact_search_past_the_time_limit_answers_503() -> None:
-    with make_client(WebSettings(time_limit=1.0)) as slow:
-        response = slow.post("/api/suggest", json={"game": "tonguess3", "strategy": "optimal"})
-        assert response.status_code == 503
+def test_exact_search_past_the_time_limit_gives_way_to_entropy() -> None:
+    # Mastermind's first turn takes the exact search far longer than the time limit (less the
+    # seconds kept for entropy's ranking); its table loads at once, whatever the load.
+    service.builtin_matrix("mastermind")
+    with make_client(WebSettings(time_limit=5.0)) as slow:
+        # The search lane's child started and its code loaded first, not on this test's time.
+        small = {"game": "wordle", "words": ["crane", "slate", "trace"], "strategy": "optimal"}
+        assert slow.post("/api/suggest", json=small).json()["strategy"] == "optimal"
+        request = {"game": "mastermind", "strategy": "optimal", "top": 3}
+        response = slow.post("/api/suggest", json=request)
+        again = slow.get("/api/suggest", params={"game": "mastermind", "strategy": "optimal"})
+        entropy = slow.post("/api/suggest", json={**request, "strategy": "entropy"}).json()
+    assert response.status_code == 200
+    answer = response.json()
+    assert answer["strategy"] == "entropy" and answer["suggestions"] == entropy["suggestions"]
+    assert answer["ranks_by"] == entropy["ranks_by"] and entropy["note"] is None
+    note = (
+        r"the exact search did not finish within [\d.]+ s \(the server's time limit\):"
+        r" ranked by entropy instead"
+    )
+    assert re.fullmatch(note, answer["note"])
+    # Another try may finish (a warm memo, a quieter server): no cache keeps this answer.
+    assert again.status_code == 200 and re.fullmatch(note, again.json()["note"])
+    assert again.headers["cache-control"] == "no-store" and "etag" not in again.headers
 
 
 def test_evaluation_plays_every_secret(client: TestClient) -> None:
@@ -276,7 +297,7 @@ def test_openapi_schema_documents_routes_and_errors(client: TestClient) -> None:
 
 def test_page_is_served_with_nothing_from_elsewhere(client: TestClient) -> None:
     page = client.get("/")
-    assert page.status_code == 200 and '<nav id="picker"' in page.text
+    assert page.status_code == 200 and '<nav id="menu"' in page.text
     for file in STATIC.rglob("*"):
         if file.is_file():
             text = file.read_text(encoding="utf-8")
@@ -287,3 +308,30 @@ def test_page_is_served_with_nothing_from_elsewhere(client: TestClient) -> None:
 def test_library_messages_name_parameters_not_command_line_flags(client: TestClient) -> None:
     message = error(client, "/api/suggest", {"game": "fallout"})
     assert message.endswith("give words or answers") and "--" not in message
+
+
+def test_the_state_says_what_is_known_under_the_prior(client: TestClient) -> None:
+    answer = suggest(client, history=[{"guess": "crane", "feedback": "gy..g"}], top=3)
+    assert (answer["prior"], answer["possible"]) == ("nyt", answer["candidates_left"])
+    assert answer["possible"] > 3 and not answer["certain"]  # every accepted word that fits
+    shares = [row["probability"] for row in answer["likeliest"]]
+    assert shares == sorted(shares, reverse=True) and 0.5 < sum(shares) <= 1.0 + 1e-6
+    best = answer["suggestions"][0]
+    assert best["can_win"] == (best["win_chance"] > 0)
+    uniform = suggest(client, history=[{"guess": "crane", "feedback": "gy..g"}], prior="uniform")
+    assert (uniform["prior"], uniform["possible"]) == ("uniform", 3)
+
+
+def test_the_exact_search_gives_way_on_the_first_turn_of_every_accepted_word(
+    client: TestClient,
+) -> None:
+    first = suggest(client, strategy="optimal", top=3)
+    assert first["strategy"] == "entropy"
+    assert first["suggestions"] == suggest(client, strategy="entropy", top=3)["suggestions"]
+    assert first["note"] == (
+        "the exact search cannot weigh all 14855 possible words of the first turn:"
+        " ranked by entropy instead"
+    )
+    after = {"guess": "crane", "feedback": "gy..g"}  # 9 possible: searched at once
+    answer = suggest(client, strategy="optimal", history=[after], top=1)
+    assert (answer["strategy"], answer["possible"]) == ("optimal", 9)

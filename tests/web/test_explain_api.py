@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from wordsolver.api import explain
+from wordsolver.api import explain, game
 from wordsolver.explain import ExplainOptions
 
 FALLOUT = ["spite", "spies", "tires", "tries", "sides", "skies", "sites", "force", "fried"]
@@ -30,9 +30,10 @@ def test_explain_is_the_librarys_explanation(client: TestClient) -> None:
         versus="chore",
         history=history,
         exact_seconds=10,
+        prior="uniform",
     )
     expected = explain(
-        "wordle",
+        game("wordle", prior="uniform"),
         "curse",
         history="crane:gy..g",
         versus="chore",
@@ -44,9 +45,12 @@ def test_explain_is_the_librarys_explanation(client: TestClient) -> None:
 
 def test_the_exact_verdict_alone_is_the_librarys(client: TestClient) -> None:
     history = [{"guess": "crane", "feedback": "ybbbb"}]  # 55 candidates left
-    data = post(client, "/api/explain/exact", game="wordle", guess="trope", history=history)
+    data = post(
+        client, "/api/explain/exact", game="wordle", guess="trope", history=history,
+        prior="uniform",
+    )  # fmt: skip
     expected = explain(
-        "wordle",
+        game("wordle", prior="uniform"),
         "trope",
         history="crane:ybbbb",
         explain_options=ExplainOptions(exact_seconds=60),
@@ -76,6 +80,25 @@ def test_review_of_a_won_game_with_its_share_text(client: TestClient) -> None:
     assert data["won"] is True and [row["guess"] for row in data["rows"]] == ["spite", "force"]
     assert data["share"] == "Fallout (custom) 2/4\n🟩⬛⬛⬛⬛  1 likeness\n🟩🟩🟩🟩🟩  5 likeness"
     assert data["lost"] == pytest.approx(sum(row["lost"] for row in data["rows"]), abs=1e-5)
+
+
+def test_review_plays_under_the_prior_the_game_was_played_with(client: TestClient) -> None:
+    history = [
+        {"guess": "tarse", "feedback": "y...."},
+        {"guess": "doily", "feedback": ".yyy."},
+        {"guess": "pilot", "feedback": "ggggg"},
+    ]
+    # wordsolver suggest wordle --history tarse:y.... : litho under the prior (311 possible),
+    # hoing under the uniform one (78 of the original answers).
+    under_prior = post(client, "/api/review", game="wordle", history=history)
+    assert (under_prior["prior"], under_prior["starts_after"]) == ("nyt", 1)
+    assert (under_prior["rows"][0]["solver_pick"], under_prior["rows"][0]["before"]) == (
+        "litho",
+        311,
+    )
+    uniform = post(client, "/api/review", game="wordle", prior="uniform", history=history)
+    assert (uniform["prior"], uniform["starts_after"]) == ("uniform", 0)
+    assert (uniform["rows"][1]["solver_pick"], uniform["rows"][1]["before"]) == ("hoing", 78)
 
 
 def test_review_of_a_lost_game_takes_the_secret(client: TestClient) -> None:

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, Response, expect
 
 from tests.web.conftest import keep_screenshot
-from wordsolver.games import find_game
+from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search.openers import OpenerQuery, search_openers
 
@@ -35,7 +35,8 @@ def test_exact_pairs_are_searched_shown_and_kept(
     rank_pairs(page, "5bukv", 6)
     rows = page.locator("#openers-table tbody tr")
     expect(rows).to_have_count(6, timeout=SEARCH)
-    best = search_openers(pattern_matrix(find_game("5bukv")), OpenerQuery(words=2, top=6)).final
+    five = pattern_matrix(find_game("5bukv", GameOverrides(prior="uniform")))
+    best = search_openers(five, OpenerQuery(words=2, top=6)).final
     expect(rows.locator("td.word")).to_have_text([" ".join(o.words) for o in best.openers])
     expect(page.locator("#openers-summary")).to_contain_text("2-word openers over 2,066 secrets")
     expect(page.locator("#openers-summary")).to_contain_text("exact: the best of the search space")

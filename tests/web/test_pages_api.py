@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from tests.web.conftest import make_client
 from wordsolver.cache import cache_dir
-from wordsolver.games import find_game
+from wordsolver.games import GameOverrides, find_game
 from wordsolver.hosted import Duel, HostedGame, random_secret
 from wordsolver.hosted.review import review as review_of
 from wordsolver.hosted.share import share_row
@@ -36,7 +36,7 @@ def ok(client: TestClient, path: str, body: Any) -> Any:
 
 def test_one_word_openers_are_the_librarys_ranking(client: TestClient) -> None:
     answer = ok(client, "/api/openers", {"game": "5bukv", "top": 4})
-    game = find_game("5bukv")
+    game = find_game("5bukv", GameOverrides(prior="uniform"))  # the pages play it alike
     query = OpenerQuery(words=1, any_words=True, top=4)
     expected = search_openers(pattern_matrix(game), query).final.openers
     assert [row["words"] for row in answer["openers"]] == [list(o.words) for o in expected]
@@ -64,7 +64,7 @@ def test_exact_pairs_are_searched_once_and_then_kept(
     monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(tmp_path))  # nothing kept from before
     body = {"game": "5bukv", "words": 2, "top": 5, "wait": 0.5}
     answer, running = ranked(client, body)
-    game = find_game("5bukv")
+    game = find_game("5bukv", GameOverrides(prior="uniform"))  # the pages play it alike
     expected = search_openers(pattern_matrix(game), OpenerQuery(words=2, top=5)).final.openers
     assert [row["words"] for row in answer["openers"]] == [list(o.words) for o in expected]
     assert [row["mean"] for row in answer["openers"]] == [round(o.mean, 4) for o in expected]
@@ -116,7 +116,7 @@ def test_openers_of_more_than_two_words_are_refused(client: TestClient) -> None:
 
 
 def secret_of(game: str, seed: int) -> str:
-    chosen = find_game(game)
+    chosen = find_game(game, GameOverrides(prior="uniform"))  # hosted games play it alike
     return chosen.secrets.words[random_secret(chosen, seed)]
 
 

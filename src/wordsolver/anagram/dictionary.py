@@ -54,5 +54,6 @@ def normalise_words(words: Iterable[str]) -> list[str]:
 
 def check_words(lexicon: Lexicon, words: Iterable[str]) -> list[WordCheck]:
     """Look up words already passed through :func:`normalise_words`."""
-    known = frozenset(lexicon.words)
-    return [WordCheck(word, word in known) for word in words]
+    asked = list(words)
+    known = set(asked).intersection(lexicon.words)  # one pass, no table of the whole list
+    return [WordCheck(word, word in known) for word in asked]

@@ -27,8 +27,9 @@ import numpy.typing as npt
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.hand import Hand
 from wordsolver.anagram.scoring import NO_VALUES, LetterValues
-from wordsolver.errors import InvalidWordError, WordListError
+from wordsolver.errors import InvalidWordError, OptionError, WordListError
 from wordsolver.lexicon import Lexicon
+from wordsolver.stopping import check
 
 if TYPE_CHECKING:
     from wordsolver.anagram.kernel import Codes, Counts, HandCounts, Ids, Lengths, Masks, Scores
@@ -48,13 +49,13 @@ class LengthRange:
 
     def __post_init__(self) -> None:
         if self.shortest < 1:
-            raise InvalidWordError(f"word length must be at least 1, not {self.shortest}")
+            raise OptionError(f"word length must be at least 1, not {self.shortest}")
         if max(self.shortest, self.longest or 0) > LONGEST_WORD:
-            raise InvalidWordError(
+            raise OptionError(
                 f"word length must be at most {LONGEST_WORD} (no word is longer)"
             )
         if self.longest is not None and self.longest < self.shortest:
-            raise InvalidWordError(f"longest length {self.longest} is below {self.shortest}")
+            raise OptionError(f"longest length {self.longest} is below {self.shortest}")
 
     @classmethod
     def exactly(cls, length: int) -> LengthRange:
@@ -96,8 +97,7 @@ class LetterIndex:
         from wordsolver.anagram.kernel import count_letters
 
         counts, masks = count_letters(codes, lengths, alphabet.size)
-        ranks = np.empty(len(words), dtype=np.int32)
-        ranks[np.argsort(np.array(words), kind="stable")] = np.arange(len(words), dtype=np.int32)
+        ranks = _alphabetical_ranks(words, lengths, codes, alphabet)
         return cls(
             alphabet, lexicon.digest(), words, counts, lengths.astype(np.uint8), masks, ranks
         )
@@ -140,6 +140,30 @@ class LetterIndex:
             longest,
             values.array(self.alphabet),
         )
+
+
+def _alphabetical_ranks(
+    words: tuple[str, ...], lengths: npt.NDArray[np.int64], codes: Codes, alphabet: Alphabet
+) -> npt.NDArray[np.int32]:
+    """Each word's position in alphabetical order (of code points, as ``sorted`` orders them).
+
+    The words are grouped by first letter, then each group is sorted on its own: one sort of
+    millions of strings would hold up Ctrl-C for seconds, a group's sort a fraction of that.
+    """
+    ranks = np.empty(len(words), dtype=np.int32)
+    if not words:
+        return ranks
+    starts = np.concatenate(([0], np.cumsum(lengths[:-1])))
+    points = np.array([ord(letter) for letter in alphabet.letters], dtype=np.uint32)
+    firsts = points[codes[starts]]
+    by_first = np.argsort(firsts, kind="stable")
+    placed = 0
+    for group in np.split(by_first, np.flatnonzero(np.diff(firsts[by_first])) + 1):
+        check()
+        order = np.argsort(np.array([words[i] for i in group.tolist()]), kind="stable")
+        ranks[group[order]] = np.arange(placed, placed + len(group), dtype=np.int32)
+        placed += len(group)
+    return ranks
 
 
 def _letter_codes(lexicon: Lexicon, lengths: npt.NDArray[np.int64], alphabet: Alphabet) -> Codes:

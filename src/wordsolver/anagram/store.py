@@ -16,12 +16,16 @@ import numpy as np
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.index import LetterIndex
 from wordsolver.cache import cache_path, write_cache_entry
+from wordsolver.files import UserFileError, read_user_bytes
 from wordsolver.lexicon import Lexicon
 
 #: Bump when the arrays or their meaning change, so old files are ignored.
 FORMAT_VERSION = 1
 
 _ARRAYS = {"counts": np.uint8, "lengths": np.uint8, "masks": np.int64, "ranks": np.int32}
+#: Largest index file read: the index of the largest word file read (256 MB, some 40 million
+#: words) takes about 40 bytes a word.
+MAX_INDEX_FILE = 2 * 1024 * 1024 * 1024
 
 
 def index_path(digest: str, alphabet: Alphabet = LATIN) -> Path | None:
@@ -59,8 +63,8 @@ def write_index(path: Path, index: LetterIndex) -> None:
 def read_index(path: Path, lexicon: Lexicon, alphabet: Alphabet = LATIN) -> LetterIndex | None:
     """The cached index of ``lexicon``, or None when the file is missing, stale or damaged."""
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_user_bytes(path, limit=MAX_INDEX_FILE)
+    except UserFileError:
         return None
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as saved:

@@ -1,6 +1,7 @@
 """Multi-board games (Dordle, Quordle, Octordle, N boards of any colours game): the games,
-the feedback text form, the state (one Session per board), strategies summed over the boards,
-and the evaluation of random board sets."""
+the feedback text form, the state (one Session per board), the scorer (a strategy's shortlist
+ranked by the guesses still needed to finish every board), saves, and the evaluation of random
+board sets."""
 
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
         board_setup,
         load_board_game,
     )
-    from wordsolver.boards.scoring import BoardRanking, BoardScorer
+    from wordsolver.boards.scoring import BoardRanking, BoardScorer, FinishOptions
     from wordsolver.boards.session import BoardsSession
 
 #: Public name -> the module that defines it, imported on first use (``games`` lists the board
@@ -35,6 +36,7 @@ _PARTS = {
     "BoardScorer": "wordsolver.boards.scoring",
     "BoardSetup": "wordsolver.boards.games",
     "BoardsSession": "wordsolver.boards.session",
+    "FinishOptions": "wordsolver.boards.scoring",
     "board_game_name": "wordsolver.boards.games",
     "board_game_names": "wordsolver.boards.games",
     "board_setup": "wordsolver.boards.games",
@@ -53,6 +55,7 @@ __all__ = [
     "BoardScorer",
     "BoardSetup",
     "BoardsSession",
+    "FinishOptions",
     "board_game_name",
     "board_game_names",
     "board_setup",

@@ -38,9 +38,9 @@ class BoardsEvaluation(Evaluation):
     boards: int = 1
     seed: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, rows: bool = False) -> dict[str, Any]:
         """The ``--json`` schema of ``evaluate`` with the board count and seed added."""
-        return {**Evaluation.to_json(self), "boards": self.boards, "seed": self.seed}
+        return {**Evaluation.to_json(self, rows=rows), "boards": self.boards, "seed": self.seed}
 
 
 def sample_board_sets(n_secrets: int, boards: int, size: int, seed: int) -> IdArray:

@@ -77,6 +77,12 @@ def board_setup(name: str, boards: int | None = None, tries: int | None = None) 
         return BoardSetup(named.base, named.boards, tries or named.tries)
     count = boards or 1
     spec = find_spec(name)
+    if count > 1 and spec.adversarial:
+        raise OptionError(
+            f"{spec.name} has no secret to put on boards (each answer keeps the most words"
+            " possible): play it on one board, leave out `boards`",
+            ("boards",),
+        )
     if count > 1 and spec.rule.name != "colours":
         raise OptionError(
             f"`boards` plays colours games (wordle, 5bukv), not {spec.name}", ("boards",)
@@ -109,4 +115,6 @@ def load_board_game(
     """
     wanted = overrides or GameOverrides()
     setup = board_setup(name, boards, wanted.tries)
-    return find_game(setup.base, replace(wanted, tries=setup.tries)), setup.boards
+    # Several boards play their list set's answers alike until they play under a prior.
+    prior = wanted.prior or ("uniform" if setup.boards > 1 else None)
+    return find_game(setup.base, replace(wanted, tries=setup.tries, prior=prior)), setup.boards

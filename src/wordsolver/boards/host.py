@@ -7,16 +7,24 @@ board not solved yet (``wordsolver play quordle``, the web page's board view).
 >>> hosted = HostedBoards(pattern_matrix(game), board_secrets(len(game.secrets), boards, seed=1))
 >>> len(hosted.guess("crane")), hosted.state.tries_left
 (2, 6)
+>>> from datetime import date
+>>> daily_board_secrets(game, 4, date(2025, 3, 1)) == daily_board_secrets(game, 4, date(2025, 3, 1))
+True
 """
 
 from __future__ import annotations
 
 import secrets as system_random
 from collections.abc import Sequence
+from datetime import date
+
+import numpy as np
 
 from wordsolver.boards.evaluation import sample_board_sets
 from wordsolver.boards.session import BoardsSession
-from wordsolver.errors import InconsistentFeedbackError
+from wordsolver.errors import GameOverError
+from wordsolver.games import Game
+from wordsolver.hosted.picking import EPOCH
 from wordsolver.matrix import PatternMatrix
 
 
@@ -24,6 +32,16 @@ def board_secrets(n_secrets: int, boards: int, seed: int | None) -> tuple[int, .
     """Distinct secret ids, one per board, at random (reproducibly when ``seed`` is given)."""
     chosen = system_random.randbits(32) if seed is None else seed
     return tuple(int(s) for s in sample_board_sets(n_secrets, boards, 1, chosen)[0])
+
+
+def daily_board_secrets(game: Game, boards: int, day: date) -> tuple[int, ...]:
+    """The day's board set: each day takes the next ``boards`` secrets of an order fixed by the
+    word list and the board count (so every machine draws the same), every secret once per
+    cycle; distinct as long as the list holds ``boards`` secrets."""
+    seed = [int(game.secrets.digest(), 16) % 2**64, boards]
+    order = np.random.default_rng(seed).permutation(len(game.secrets))
+    start = (day - EPOCH).days * boards
+    return tuple(int(order[(start + b) % len(order)]) for b in range(boards))
 
 
 class HostedBoards:
@@ -48,7 +66,7 @@ class HostedBoards:
     def guess(self, word: str) -> tuple[int | None, ...]:
         """Play ``word``: each board's pattern (None for a board solved earlier)."""
         if self.finished:
-            raise InconsistentFeedbackError("the game is over: start a new one")
+            raise GameOverError("this game is over: start a new one")
         row = self.matrix.game.guess_row(word)
         solved = self.state.solved_boards
         patterns = tuple(

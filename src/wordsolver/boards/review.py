@@ -19,8 +19,8 @@ the candidates your guess and the solver's left on each board against the real s
 >>> rows = review_boards(state, BoardScorer(find_strategy("entropy")))
 >>> for row in rows:
 ...     print(row.guess, row.left, row.solver_pick, row.pick_left)
-crane (3, 263) tarse (6, 8)
-curse (1, 22) smolt (1, 2)
+crane (3, 263) trace (5, 113)
+curse (1, 22) sloth (1, 1)
 ghost (None, 1) moits (None, 1)
 >>> print(boards_share_text(state))
 Dordle 3/7

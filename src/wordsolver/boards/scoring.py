@@ -26,6 +26,13 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.arrays import FloatArray, IdArray
+from wordsolver.boards.finish import (
+    GUESS_PER_BIT,
+    SPLIT_APART,
+    expected_to_finish,
+    guesses_to_finish,
+)
+from wordsolver.boards.lookahead import look_ahead
 from wordsolver.errors import OptionError
 from wordsolver.partition import PartitionStats, partition_stats
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
@@ -52,6 +59,7 @@ class BoardRanking:
     ranked: list[RankedGuess]
     forced: tuple[int, ...]
     rule: str
+    to_finish: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -60,15 +68,40 @@ class _Board:
     primary: FloatArray
 
 
+@dataclass(frozen=True, slots=True)
+class FinishOptions:
+    """How the shortlist is re-ranked by the guesses still needed to finish every board.
+
+    ``shortlist``: the best guesses by the strategy's total that are re-ranked (0: the
+    strategy's total alone ranks, as on one board); ``candidates``: every candidate of the
+    unsolved boards joins the shortlist while they are at most this many in all;
+    ``per_bit``/``split_apart``: the estimate of one board (:func:`guesses_to_finish`).
+    """
+
+    shortlist: int = 48
+    candidates: int = 256
+    per_bit: float = GUESS_PER_BIT
+    look_below: int = 100
+    look_width: int = 12
+    split_apart: int = SPLIT_APART
+
+
 class BoardScorer:
-    """Ranks guesses for several boards with one greedy strategy (scores summed over boards).
+    """Ranks guesses for several boards: a shortlist by one greedy strategy's scores summed over
+    the boards, re-ranked by the guesses still needed to finish every board.
 
     ``RankedGuess`` fields are totals over the unsolved boards: ``score`` (the strategy's own),
     ``entropy``, ``expected_size``, ``worst`` (the largest buckets summed) and ``n_buckets``;
-    ``is_candidate`` says the guess may solve a board.
+    ``is_candidate`` says the guess may solve a board. ``weights`` (one per secret, any
+    positive scale; None: every secret alike) say how likely each secret is.
     """
 
-    def __init__(self, strategy: Strategy) -> None:
+    def __init__(
+        self,
+        strategy: Strategy,
+        weights: FloatArray | None = None,
+        finish: FinishOptions | None = None,
+    ) -> None:
         if not isinstance(strategy, GreedyStrategy):
             raise OptionError(
                 f"the {strategy.name} strategy plays one board: on several boards choose a"
@@ -77,7 +110,11 @@ class BoardScorer:
                 ("strategy",),
             )
         self.strategy = strategy
+        self.weights = None if weights is None else np.asarray(weights, dtype=np.float64)
+        self.finish = finish or FinishOptions()
+        self._table = guesses_to_finish(1, self.finish.per_bit, self.finish.split_apart)
         self._boards: OrderedDict[bytes, _Board] = OrderedDict()
+        self._estimates: OrderedDict[bytes, FloatArray] = OrderedDict()
 
     def rank(
         self, positions: Sequence[Position], tries_left: int | None, top: int = 5
@@ -99,11 +136,91 @@ class BoardScorer:
         else:
             pool, rule = positions[0].pool, BEST_TOTAL
         boards = [self._board(position, pool) for position in positions]
-        return BoardRanking(self._ranked(positions, pool, boards, top), forced, rule)
+        totals = _Totals.of(positions, pool, boards)
+        order = totals.order(max(top, self.finish.shortlist))
+        shown: tuple[float, ...] = ()
+        if self.finish.shortlist > 0 and len(order) > 1:
+            order, to_finish = self._finish_order(positions, pool, totals, order, top)
+            shown = tuple(float(x) for x in to_finish)
+        return BoardRanking(totals.ranked(self.strategy, order[:top]), forced, rule, shown)
 
     def choose(self, positions: Sequence[Position], tries_left: int | None) -> int:
         """The row of the best guess."""
         return self.rank(positions, tries_left, 1).ranked[0].row
+
+    def _finish_order(
+        self,
+        positions: Sequence[Position],
+        pool: IdArray,
+        totals: _Totals,
+        order: IdArray,
+        top: int,
+    ) -> tuple[IdArray, FloatArray]:
+        """The ``top`` best guesses (indexes into ``pool``): the shortlist re-ranked by the
+        guesses still needed to finish every board, then the rest in the strategy's order; and
+        that estimate for each."""
+        short = order[: self.finish.shortlist]
+        n_left = sum(len(p.candidates) for p in positions)
+        if n_left <= self.finish.candidates:
+            mine = np.flatnonzero(totals.can_win & np.isfinite(totals.primary))
+            short = np.concatenate([short, mine[~np.isin(mine, short)]])
+        largest = max(len(p.candidates) for p in positions)
+        if len(self._table) <= largest:
+            self._table = guesses_to_finish(
+                2 * largest, self.finish.per_bit, self.finish.split_apart
+            )
+        rest = order[~np.isin(order, short)][: max(top - len(short), 0)]
+        chosen = np.concatenate([short, rest])
+        rows = pool[chosen]
+        estimate = np.zeros(len(chosen), dtype=np.float64)
+        for position in positions:
+            estimate += self._expected(position, rows)
+        # The shortlist by the estimate (equal estimates keep the strategy's order), the rest
+        # after it as the strategy ranks them.
+        best = np.lexsort((np.arange(len(short)), np.round(estimate[: len(short)] / _TOLERANCE)))
+        if n_left <= self.finish.look_below:
+            best = self._looked_ahead(positions, rows, best, estimate)
+        ranked = np.concatenate([best, np.arange(len(short), len(chosen))])[:top]
+        return chosen[ranked], estimate[ranked]
+
+    def _looked_ahead(
+        self, positions: Sequence[Position], rows: IdArray, best: IdArray, estimate: FloatArray
+    ) -> IdArray:
+        """The first ``look_width`` of ``best`` (indexes into ``rows``) valued one guess further
+        (their ``estimate`` replaced) and ranked by it, the others after them."""
+        width = best[: self.finish.look_width]
+        boards = [(p.candidates, self._weights(p.candidates)) for p in positions]
+
+        def after(candidates: IdArray, weights: FloatArray) -> FloatArray:
+            return expected_to_finish(positions[0].matrix, rows, candidates, weights, self._table)
+
+        further = look_ahead(positions[0].matrix, rows[width], rows, boards, after)
+        known = ~np.isnan(further)
+        estimate[width[known]] = further[known]
+        again = np.lexsort((np.arange(len(width)), np.round(estimate[width] / _TOLERANCE)))
+        return np.concatenate([width[again], best[len(width) :]])
+
+    def _weights(self, candidates: IdArray) -> FloatArray:
+        """The weights of these candidates (all alike without weights)."""
+        if self.weights is None:
+            return np.ones(len(candidates))
+        chosen: FloatArray = self.weights[candidates]
+        return chosen
+
+    def _expected(self, position: Position, rows: IdArray) -> FloatArray:
+        """One board's estimate after each guess of ``rows``, remembered: the same boards meet
+        the same shortlists in games played one after another."""
+        candidates = position.candidates
+        key = candidates.tobytes() + b"/" + rows.tobytes()
+        if key in self._estimates:
+            self._estimates.move_to_end(key)
+            return self._estimates[key]
+        weights = self._weights(candidates)
+        estimate = expected_to_finish(position.matrix, rows, candidates, weights, self._table)
+        self._estimates[key] = estimate
+        if len(self._estimates) > _CACHED_BOARDS:
+            self._estimates.popitem(last=False)
+        return estimate
 
     def _board(self, position: Position, pool: IdArray) -> _Board:
         """One board's statistics and the strategy's score of every guess of ``pool``."""
@@ -125,41 +242,69 @@ class BoardScorer:
                 self._boards.popitem(last=False)
         return board
 
-    def _ranked(
-        self, positions: Sequence[Position], pool: IdArray, boards: list[_Board], top: int
-    ) -> list[RankedGuess]:
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Totals:
+    """The boards' statistics of every guess of ``pool`` summed over the boards."""
+
+    pool: IdArray
+    words: Sequence[str]
+    primary: FloatArray
+    entropy: FloatArray
+    expected: FloatArray
+    worst: npt.NDArray[np.int64]
+    n_buckets: npt.NDArray[np.int64]
+    can_win: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, positions: Sequence[Position], pool: IdArray, boards: list[_Board]) -> _Totals:
         primary = np.sum([board.primary for board in boards], axis=0)
-        entropy = np.sum([board.stats.entropy for board in boards], axis=0)
-        expected = np.sum([board.stats.expected_size for board in boards], axis=0)
-        worst = np.sum([board.stats.worst for board in boards], axis=0)
-        n_buckets = np.sum([board.stats.n_buckets for board in boards], axis=0)
         can_win = np.any([position.can_win(pool) for position in positions], axis=0)
         splits = np.any([board.stats.n_buckets > 1 for board in boards], axis=0)
-        # A guess that splits no board and can solve none makes no progress.
-        primary = np.where(splits | can_win, primary, np.inf)
-        keys = (
-            np.round(expected / _TOLERANCE),
-            worst,
-            np.round(-entropy / _TOLERANCE),
-            ~can_win,
-            np.round(primary / _TOLERANCE),
+        return cls(
+            pool=pool,
+            words=positions[0].matrix.game.guesses.words,
+            # A guess that splits no board and can solve none makes no progress.
+            primary=np.where(splits | can_win, primary, np.inf),
+            entropy=np.sum([board.stats.entropy for board in boards], axis=0),
+            expected=np.sum([board.stats.expected_size for board in boards], axis=0),
+            worst=np.sum([board.stats.worst for board in boards], axis=0),
+            n_buckets=np.sum([board.stats.n_buckets for board in boards], axis=0),
+            can_win=can_win,
         )
-        order = np.lexsort(keys)[:top]
-        shown = self.strategy.shown_score(primary)
-        words = positions[0].matrix.game.guesses.words
+
+    def order(self, top: int) -> IdArray:
+        """Indexes into the pool of the ``top`` best guesses by total that make progress, best
+        first (more when ties straddle the cut)."""
+        primary = self.primary
+        chosen = np.flatnonzero(np.isfinite(primary))
+        if len(chosen) > 4 * top:
+            cut = np.partition(primary[chosen], top)[top]
+            chosen = chosen[primary[chosen] <= cut + _TOLERANCE]
+        keys = (
+            np.round(self.expected[chosen] / _TOLERANCE),
+            self.worst[chosen],
+            np.round(-self.entropy[chosen] / _TOLERANCE),
+            ~self.can_win[chosen],
+            np.round(primary[chosen] / _TOLERANCE),
+        )
+        ordered: IdArray = chosen[np.lexsort(keys)]
+        return ordered
+
+    def ranked(self, strategy: GreedyStrategy, order: IdArray) -> list[RankedGuess]:
+        shown = strategy.shown_score(self.primary)
         return [
             RankedGuess(
-                word=words[pool[k]],
-                row=int(pool[k]),
+                word=self.words[self.pool[k]],
+                row=int(self.pool[k]),
                 score=float(shown[k]),
-                is_candidate=bool(can_win[k]),
-                entropy=float(entropy[k]),
-                expected_size=float(expected[k]),
-                worst=int(worst[k]),
-                n_buckets=int(n_buckets[k]),
+                is_candidate=bool(self.can_win[k]),
+                entropy=float(self.entropy[k]),
+                expected_size=float(self.expected[k]),
+                worst=int(self.worst[k]),
+                n_buckets=int(self.n_buckets[k]),
             )
             for k in order
-            if np.isfinite(primary[k])
         ]
 
 

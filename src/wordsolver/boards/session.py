@@ -25,7 +25,12 @@ from typing import Any
 from wordsolver.boards.feedback import format_board_feedback, parse_board_feedback
 from wordsolver.boards.games import board_game_name
 from wordsolver.boards.scoring import BoardRanking, BoardScorer
-from wordsolver.errors import InconsistentFeedbackError, OptionError, WordsolverError
+from wordsolver.errors import (
+    GameOverError,
+    InconsistentFeedbackError,
+    OptionError,
+    WordsolverError,
+)
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import MAX_HISTORY, SHOW_CANDIDATES, Session, suggestion_json
@@ -91,7 +96,7 @@ class BoardsSession:
         pattern per board with None for a board solved earlier); returns the candidates left on
         the boards it was played on. An error names the board and changes nothing."""
         if self.solved:
-            raise InconsistentFeedbackError("every board is solved: undo, or start anew")
+            raise GameOverError("every board is solved: pop() the last guess to play on")
         if len(self.moves) >= MAX_HISTORY:
             raise InconsistentFeedbackError(f"a game holds at most {MAX_HISTORY} guesses")
         row = self.game.guess_row(guess)
@@ -163,6 +168,7 @@ class BoardsSession:
         """The state and its suggestions as plain JSON values (``--json``, the web API)."""
         game = self.game
         unsolved = [b for b, board in enumerate(self.boards) if not board.solved]
+        finish = ranking.to_finish or (None,) * len(ranking.ranked)
         return {
             "game": self.name,
             "base": game.name,
@@ -180,7 +186,10 @@ class BoardsSession:
             "tries_left": self.tries_left,
             "forced": [unsolved[b] + 1 for b in ranking.forced],
             "rule": ranking.rule,
-            "suggestions": [suggestion_json(r) for r in ranking.ranked],
+            "suggestions": [
+                suggestion_json(r) | ({} if x is None else {"to_finish": round(x, 6)})
+                for r, x in zip(ranking.ranked, finish, strict=True)
+            ],
         }
 
 

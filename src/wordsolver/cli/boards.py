@@ -28,6 +28,9 @@ from wordsolver.files import read_user_text
 from wordsolver.games import Game
 from wordsolver.strategies import PlayOptions, find_strategy
 
+#: The header of the boards' own score: the guesses still needed to finish every board.
+TO_FINISH = "to finish"
+
 
 def boards_state(game: Game, boards: int, history: str) -> BoardsSession:
     """The boards after ``--history`` (guesses separated by ``;``)."""
@@ -105,6 +108,13 @@ def ranking_note(state: BoardsSession, ranking: BoardRanking) -> str | None:
     return None
 
 
+def board_suggestions(ranking: BoardRanking, score_label: str) -> Table:
+    """The suggestions with, first, the guesses each leaves the boards to finish them all."""
+    return suggestion_table(
+        ranking.ranked, score_label, (TO_FINISH, [f"{x:.3f}" for x in ranking.to_finish])
+    )
+
+
 def boards_summary(state: BoardsSession, ranking: BoardRanking, score_label: str) -> Group:
     """The grid, the tries left, the rule's note and the suggestions."""
     parts: list[Table | Text] = [board_grid(state)] if state.moves else []
@@ -118,7 +128,7 @@ def boards_summary(state: BoardsSession, ranking: BoardRanking, score_label: str
     if note:
         parts.append(Text(note, style="yellow"))
     if ranking.ranked:
-        parts.append(suggestion_table(ranking.ranked, score_label))
+        parts.append(board_suggestions(ranking, score_label))
     return Group(*parts)
 
 

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from wordsolver.against import SecretsPlayed, evaluate_play, secrets_total
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.boards import evaluate_boards_command
 from wordsolver.cli.options import (
@@ -18,22 +19,24 @@ from wordsolver.cli.options import (
     HardOption,
     JsonOption,
     OpenerOption,
-    boards_command,
     play_options,
+    prior_boards_command,
     split_names,
 )
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.errors import OptionError
-from wordsolver.evaluation import Evaluation, evaluate, sample_secrets
+from wordsolver.evaluation import Played
+from wordsolver.files import check_output
 from wordsolver.games import Game
-from wordsolver.strategies import Player, find_strategy
+from wordsolver.lexicon import read_word_file
+from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 #: Board sets ``evaluate`` plays on several boards unless ``--sample`` says.
 BOARD_SAMPLE = 1_000
 
 
 @app.command("evaluate")
-@boards_command
+@prior_boards_command
 def evaluate_command(
     game: Game,
     boards: BoardsOption = None,
@@ -63,13 +66,33 @@ def evaluate_command(
             " (cigar,rebut,sissy,humph), instead of random ones",
         ),
     ] = None,
+    secrets_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--secrets",
+            metavar="FILE",
+            help="play the game's lists and prior against the secrets of FILE (words the game"
+            " accepts, one a line; they need not be among its answers)",
+        ),
+    ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="also draw the guess distributions as a PNG (plots extra)"
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play every secret and report mean guesses, distribution, worst case and losses.
 
-    On several boards (--boards, dordle, quordle, octordle) the secret sets are too many to
-    play all: --sample N random sets (seeded by --seed), or the sets of --sets FILE, are played
-    to the end, and a game needing more guesses than the tries allowed counts as a loss.
+    --json gives each strategy's summary and a row per secret: the guesses it needed, the
+    words played and whether it was lost. Under a prior over every accepted word (wordle,
+    5bukv) the known answers of the lists are played, as the assistant plays them (the top
+    suggestion each turn), unless --secrets gives others; `false certain` counts the secrets
+    whose play was once left with one candidate that was not the secret. On several boards
+    (--boards, dordle, quordle, octordle) the secret sets are too many to play all: --sample N
+    random sets (seeded by --seed), or the sets of --sets FILE, are played to the end, and a
+    game needing more guesses than the tries allowed counts as a loss.
     """
     names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
@@ -78,9 +101,14 @@ def evaluate_command(
         raise OptionError("--sets gives the board sets of a multi-board game (quordle, --boards)")
     if sets is not None and sample is not None:
         raise OptionError("--sets plays the sets it gives: leave out --sample")
+    if secrets_file is not None and board_count > 1:
+        raise OptionError("--secrets plays one board: on several boards use --sets")
+    if plot is not None:
+        check_output(plot)  # a mistyped path fails before the work
     if board_count > 1:
         size = BOARD_SAMPLE if sample is None else sample
         played = evaluate_boards_command(game, board_count, names, options, size, seed, sets)
+        _draw(played, plot)
         if as_json:
             stdout.print_json(json.dumps([r.to_json() for r in played], ensure_ascii=False))
             return
@@ -88,28 +116,76 @@ def evaluate_command(
         count = played[0].total
         title = f"{played[0].game}: {count:,} {drawn}, {len(game.guesses)} allowed guesses"
         stdout.print(comparison_table(title, played))
+        _say_drawn(plot)
         return
+    words = None if secrets_file is None else read_word_file(secrets_file, game.word_rule).words
+    results = play_each(game, names, options, words, sample, seed)
+    _draw(results, plot)
+    if as_json:
+        rows = [r.to_json(rows=True) for r in results]
+        stdout.print_json(json.dumps(rows, ensure_ascii=False))
+        return
+    stdout.print(comparison_table(_title(game, results[0], secrets_file), results))
+    _say_drawn(plot)
+
+
+def play_each(
+    game: Game,
+    names: Sequence[str],
+    options: PlayOptions,
+    words: Sequence[str] | None,
+    sample: int | None,
+    seed: int,
+) -> list[Played]:
+    """Each strategy evaluated on the game (:func:`~wordsolver.against.evaluate_play`): its
+    secrets, or under a prior (or given ``words``) those words or the lists' known answers
+    played as the assistant plays; a random sample of them when asked."""
     matrix = pattern_table(game)
-    secrets = None if sample is None else sample_secrets(len(game.secrets), sample, seed)
-    results: list[Evaluation] = []
+    total = secrets_total(game, words, sample)
+    results = []
     for name in names:
         player = Player(matrix, find_strategy(name, seed=seed), options)
-        with progress_bar(f"{name}", sample or len(game.secrets)) as advance:
-            results.append(evaluate(player, secrets=secrets, progress=advance))
-    if as_json:
-        stdout.print_json(json.dumps([r.to_json() for r in results], ensure_ascii=False))
-    else:
-        title = f"{game.name}: {results[0].total} secrets, {len(game.guesses)} allowed guesses"
-        stdout.print(comparison_table(title, results))
+        with progress_bar(name, total) as advance:
+            played = evaluate_play(
+                player, secrets=words, sample=sample, seed=seed, progress=advance
+            )
+        results.append(played)
+    return results
 
 
-def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
-    """One row per strategy: mean, worst, losses and share solved (when tries are limited), the
-    distribution of guesses from the fewest any game needed, time."""
+def _title(game: Game, first: Played, secrets_file: Path | None) -> str:
+    """What the table shows: the game (and its prior, when played as the assistant plays),
+    the secrets played and the guesses allowed."""
+    allowed = f"{len(game.guesses)} allowed guesses"
+    if not isinstance(first, SecretsPlayed):
+        return f"{game.name}: {first.total} secrets, {allowed}"
+    source = "known answers" if secrets_file is None else f"secrets from {secrets_file.name}"
+    return f"{game.name} ({first.prior} prior): {first.total} {source}, {allowed}"
+
+
+def _say_drawn(plot: Path | None) -> None:
+    if plot is not None:
+        stdout.print(f"distributions written to {plot}", markup=False)
+
+
+def _draw(results: Sequence[Played], plot: Path | None) -> None:
+    """Draw the guess distributions into ``plot`` when asked."""
+    if plot is not None:
+        from wordsolver.plots import guess_distribution, save_png  # matplotlib only when asked
+
+        save_png(guess_distribution(results), plot)
+
+
+def comparison_table(title: str, results: Sequence[Played]) -> Table:
+    """One row per strategy: mean, worst, losses and share solved (when tries are limited),
+    false certainties (secrets played as the assistant plays), the distribution of guesses
+    from the fewest any game needed, time."""
     longest = max(r.worst for r in results)
     fewest = min((min(r.distribution) for r in results if r.distribution), default=1)
     limit = results[0].max_tries
     limited = ["losses", f"solved ≤ {limit}"] if limit is not None else []
+    certain = [r.false_certainties for r in results if isinstance(r, SecretsPlayed)]
+    limited += ["false certain"] if certain else []
     table = Table("strategy", "mean", "worst", *limited, title=title)
     for guesses in range(fewest, longest + 1):
         table.add_column(str(guesses), justify="right")
@@ -121,6 +197,7 @@ def comparison_table(title: str, results: Sequence[Evaluation]) -> Table:
             f"{r.mean:.4f}",
             str(r.worst),
             *([str(r.losses), f"{r.solved_share:.2%}"] if limit is not None else []),
+            *([str(r.false_certainties)] if isinstance(r, SecretsPlayed) else []),
             *(str(counts.get(k, "")) for k in range(fewest, longest + 1)),
             f"{r.seconds:.2f}",
         )

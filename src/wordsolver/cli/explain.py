@@ -14,19 +14,19 @@ from wordsolver.cli.options import (
     HardOption,
     HistoryOption,
     JsonOption,
-    game_command,
     play_options,
+    prior_game_command,
 )
 from wordsolver.cli.progress import pattern_table
 from wordsolver.cli.repl.explained import SHOW_BUCKETS, explanation_view
-from wordsolver.explain import EXACT_SECONDS, SHOW_WORDS, ExplainOptions, explain, plot_histogram
+from wordsolver.explain import EXACT_SECONDS, SHOW_WORDS, ExplainOptions, explain
 from wordsolver.files import check_output
 from wordsolver.games import Game
 from wordsolver.session import Session, parse_history
 
 
 @app.command("explain")
-@game_command
+@prior_game_command
 def explain_command(
     game: Game,
     guess: Annotated[str, typer.Argument(help="the guess to explain")],
@@ -69,7 +69,9 @@ def explain_command(
         options=ExplainOptions(show_words=show_words, exact_seconds=exact_seconds),
     )
     if plot is not None:
-        plot_histogram(answer, plot)
+        from wordsolver.plots import bucket_histogram, save_png  # matplotlib only when asked
+
+        save_png(bucket_histogram(answer), plot)
     if as_json:
         stdout.print_json(json.dumps(answer.to_json(), ensure_ascii=False))
         return

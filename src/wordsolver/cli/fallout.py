@@ -21,7 +21,7 @@ from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.evaluate import comparison_table
 from wordsolver.cli.options import JsonOption, split_names
 from wordsolver.cli.progress import progress_bar
-from wordsolver.errors import InvalidWordError, WordsolverError
+from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.evaluation import Evaluation
 from wordsolver.fallout import (
     FALLOUT_TRIES,
@@ -30,12 +30,13 @@ from wordsolver.fallout import (
     SimulationOptions,
     Sweep,
     TerminalSpec,
+    UnreadRow,
     WordPool,
     check_heatmaps,
     draw_heatmaps,
     metrics_for,
+    read_photo,
     read_screen,
-    read_screenshot,
     simulate,
     sweep,
     sweep_csv,
@@ -43,7 +44,7 @@ from wordsolver.fallout import (
     terminal_players,
 )
 from wordsolver.fallout.report import pivot_rows
-from wordsolver.files import output_folder, read_user_bytes
+from wordsolver.files import atomic_write_bytes, output_folder, read_user_bytes
 
 fallout = typer.Typer(
     name="fallout",
@@ -90,7 +91,11 @@ def parse(
         ),
     ] = None,
     image: Annotated[
-        Path | None, typer.Option(help="read the screen from a screenshot by OCR (Tesseract)")
+        Path | None,
+        typer.Option(
+            help="read the screen from a screenshot or a phone photo of it: straightened and"
+            " cleaned, then read by OCR (Tesseract)"
+        ),
     ] = None,
     ocr_seconds: Annotated[
         float,
@@ -116,18 +121,28 @@ def parse(
     """
     printer = _PARSE_FORMATS.get(output)
     if printer is None:
-        raise InvalidWordError(
+        raise OptionError(
             f"unknown format {output!r}; choose from: {', '.join(_PARSE_FORMATS)}"
         )
     if image is not None and file is not None:
-        raise InvalidWordError("give the screen as text (FILE) or as --image, not both")
-    text = read_screenshot(image, ocr_seconds) if image else _read_text(file)
-    screen = read_screen(text, length)
+        raise OptionError("give the screen as text (FILE) or as --image, not both")
+    unread: tuple[UnreadRow, ...] = ()
+    if image is None:
+        screen = read_screen(_read_text(file), length)
+        document = screen.to_json()
+    else:
+        photo = read_photo(image, length, ocr_seconds)
+        screen, unread = photo.checked(), photo.unread
+        document = photo.to_json()
     if screen.fragments:
         shown = ", ".join(screen.fragments)
         warn(f"ignored letters that do not make a {screen.length}-letter word: {shown}")
+    if unread:
+        places = "; ".join(row.describe() for row in unread)
+        rows = f"{len(unread)} row{'' if len(unread) == 1 else 's'}"
+        warn(f"could not read {rows} (a word there may be missing); check on the screen: {places}")
     if as_json:
-        stdout.print_json(json.dumps(screen.to_json()))
+        stdout.print_json(json.dumps(document))
     else:
         printer(screen)
 
@@ -226,8 +241,8 @@ def sweep_command(
     output_folder(out)
     with progress_bar("sweep", total) as advance:
         result = sweep(pool, length_list, count_list, names, options, advance)
-    (out / "sweep.md").write_text(sweep_markdown(result), encoding="utf-8")
-    (out / "sweep.csv").write_text(sweep_csv(result), encoding="utf-8")
+    atomic_write_bytes(out / "sweep.md", sweep_markdown(result).encode())
+    atomic_write_bytes(out / "sweep.csv", sweep_csv(result).encode())
     images = draw_heatmaps(result, out)
     files = [out / "sweep.md", out / "sweep.csv", *images]
     if as_json:
@@ -268,7 +283,7 @@ def _evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
 
 def _max_tries(until_solved: bool, tries: int | None) -> int | None:
     if until_solved and tries is not None:
-        raise InvalidWordError("give --until-solved or --tries, not both")
+        raise OptionError("give --until-solved or --tries, not both")
     return None if until_solved else (tries or FALLOUT_TRIES)
 
 
@@ -282,10 +297,10 @@ def _numbers(text: str, option: str) -> list[int]:
     for part in filter(None, (p.strip() for p in text.split(","))):
         match = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", part)
         if match is None or int(match.group(2) or match.group(1)) < int(match.group(1)):
-            raise InvalidWordError(f"cannot read {option} {text!r}: give e.g. 4-15 or 4,6,8")
+            raise OptionError(f"cannot read {option} {text!r}: give e.g. 4-15 or 4,6,8")
         numbers.update(range(int(match.group(1)), int(match.group(2) or match.group(1)) + 1))
     if not numbers:
-        raise InvalidWordError(f"{option} is empty: give e.g. 4-15 or 4,6,8")
+        raise OptionError(f"{option} is empty: give e.g. 4-15 or 4,6,8")
     return sorted(numbers)
 
 

@@ -13,7 +13,7 @@ from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption, game_command
 from wordsolver.errors import InvalidWordError
 from wordsolver.games import GAMES, Game, GameSpec, ListSet, list_sizes
-from wordsolver.lexicon import BUILTIN_LISTS
+from wordsolver.lexicon import BUILTIN_LISTS, prior_header
 from wordsolver.strategies import STRATEGIES
 
 
@@ -31,7 +31,7 @@ def list_games(as_json: JsonOption = False) -> None:
         stdout.print_json(json.dumps(games, ensure_ascii=False))
         return
     table = Table("game", "aliases", "letters", "tries", "description")
-    lists = Table("game", "lists", "secrets", "guesses", "what they are")
+    lists = Table("game", "lists", "prior", "secrets", "guesses", "what they are")
     for spec in GAMES:
         table.add_row(
             spec.name,
@@ -46,13 +46,32 @@ def list_games(as_json: JsonOption = False) -> None:
             lists.add_row(
                 spec.name if number == 0 else "",
                 list_set.name + (" (default)" if number == 0 else ""),
+                list_set.prior,
                 f"{sizes.secrets:,}{skipped}" if sizes else "given",
                 f"{sizes.guesses:,}" if sizes else "given",
                 list_set.description,
             )
     stdout.print(table)
     stdout.print(lists)
+    stdout.print(_priors())
     stdout.print(_board_games())
+
+
+def _priors() -> Table:
+    """Every prior other than uniform: which games play it, what it is, where it comes from
+    (``--prior``; uniform plays a list set's answers alike)."""
+    table = Table("game", "prior", "what it is", "made from")
+    for spec in GAMES:
+        for prior in spec.priors:
+            if prior.file is not None:
+                table.add_row(spec.name, prior.name, prior.description, _made_from(prior.file))
+    return table
+
+
+def _made_from(file: str) -> str:
+    """A prior's sources as its file's header names them."""
+    header = prior_header(file)
+    return f"{header['known']}; {header['outside']} ({file}.tsv, {header['built']})"
 
 
 def _board_games() -> Table:
@@ -72,6 +91,15 @@ def _game_json(spec: GameSpec) -> dict[str, Any]:
         "max_tries": spec.max_tries,
         "description": spec.description,
         "lists": [_lists_json(spec, list_set) for list_set in spec.lists],
+        "priors": [
+            {
+                "name": prior.name,
+                "description": prior.description,
+                "file": None if prior.file is None else f"{prior.file}.tsv",
+                "sources": None if prior.file is None else prior_header(prior.file),
+            }
+            for prior in spec.priors
+        ],
     }
 
 
@@ -96,6 +124,7 @@ def _lists_json(spec: GameSpec, list_set: ListSet) -> dict[str, Any]:
         "name": list_set.name,
         "default": list_set is spec.default_lists,
         "description": list_set.description,
+        "prior": list_set.prior,
         "secrets": sizes.secrets if sizes else None,
         "guesses": sizes.guesses if sizes else None,
         "skipped": sizes.skipped if sizes else 0,

@@ -20,6 +20,7 @@ import typer
 
 from wordsolver.cli.base import JsonOption as JsonOption  # re-exported for commands
 from wordsolver.cli.base import warn
+from wordsolver.errors import OptionError
 from wordsolver.games import Game, GameOverrides, find_game, game_names
 from wordsolver.lexicon import BUILTIN_LISTS
 from wordsolver.strategies import PlayOptions
@@ -51,7 +52,17 @@ _GAME_PARAMETERS: dict[str, Any] = {
     "skip_bad": Annotated[
         bool, typer.Option("--skip-bad", help="skip bad lines of word files with a warning")
     ],
+    "prior": Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="how likely each word is to be the secret: the list set's own unless given;"
+            " uniform plays its answers alike (see `wordsolver games`)",
+        ),
+    ],
 }
+#: The game options only commands that play under a prior take.
+_PRIOR_OPTIONS = ("prior",)
 _DEFAULTS: dict[str, Any] = {
     "lists": None,
     "length": None,
@@ -61,6 +72,7 @@ _DEFAULTS: dict[str, Any] = {
     "allowed": None,
     "words": None,
     "skip_bad": False,
+    "prior": None,
 }
 
 
@@ -73,10 +85,13 @@ def game_overrides(
     allowed: Path | None = None,
     words: str | None = None,
     skip_bad: bool = False,
+    prior: str | None = "uniform",
 ) -> GameOverrides:
-    """The custom-game options as one value."""
+    """The custom-game options as one value (commands that take no ``--prior`` play the
+    uniform one)."""
     inline = tuple(words.replace(",", " ").split()) if words is not None else None
     return GameOverrides(
+        prior=prior,
         lists=lists,
         length=length,
         alphabet=alphabet,
@@ -103,16 +118,22 @@ def _with_game_options(
     build: Callable[[dict[str, Any]], Any],
     with_name: bool,
     passed: tuple[str, ...] = (),
+    priors: bool = False,
 ) -> Command:
     """Replace the parameter ``target`` of a command by the game options (and GAME argument,
     placed where ``target`` stood); the command receives ``build(those values)`` instead.
 
     The command's own parameters named in ``passed`` go to ``build`` too, which then returns
-    the keyword arguments to call the command with (``target`` and those) instead."""
+    the keyword arguments to call the command with (``target`` and those) instead. Only a
+    command that plays under a prior (``priors``) takes ``--prior``."""
     hints = typing.get_type_hints(function, include_extras=True)
     own = inspect.signature(function).parameters
     # A command's own parameter wins over a game option of the same name (``openers --words K``).
-    option_names = [name for name in _GAME_PARAMETERS if name != "game_name" and name not in own]
+    option_names = [
+        name
+        for name in _GAME_PARAMETERS
+        if name != "game_name" and name not in own and (priors or name not in _PRIOR_OPTIONS)
+    ]
     positional: list[inspect.Parameter] = []
     keyword: list[inspect.Parameter] = []
     for parameter in own.values():
@@ -155,14 +176,21 @@ def _with_game_options(
     return wrapper  # type: ignore[return-value]
 
 
-def game_command(function: Command) -> Command:
-    """Give a command the GAME argument and custom-game options; it receives ``game: Game``."""
+def game_command(function: Command, *, priors: bool = False) -> Command:
+    """Give a command the GAME argument and custom-game options; it receives ``game: Game``.
+    A command that plays under a prior (``priors``) also takes ``--prior``; others play the
+    list set's answers alike."""
 
     def build(values: dict[str, Any]) -> Game:
         name = values.pop("game_name")
         return load_game(name, game_overrides(**values))
 
-    return _with_game_options(function, "game", build, with_name=True)
+    return _with_game_options(function, "game", build, with_name=True, priors=priors)
+
+
+def prior_game_command(function: Command) -> Command:
+    """:func:`game_command` for a command that plays under the game's prior (``--prior``)."""
+    return game_command(function, priors=True)
 
 
 BoardsOption = Annotated[
@@ -174,10 +202,12 @@ BoardsOption = Annotated[
 ]
 
 
-def boards_command(function: Command) -> Command:
+def boards_command(function: Command, *, priors: bool = False) -> Command:
     """Give a command the GAME argument (which may also be dordle, quordle or octordle) and the
     custom-game options; its own ``boards`` option counts the boards. It receives ``game`` (one
-    board's game, its tries those of the whole game) and ``boards`` (1 is the plain game)."""
+    board's game, its tries those of the whole game) and ``boards`` (1 is the plain game).
+    With ``priors`` one board is played under the game's prior (``--prior``); several boards
+    play their answers alike."""
 
     def build(values: dict[str, Any]) -> dict[str, Any]:
         from wordsolver.boards.games import board_setup  # the boards: only commands that play
@@ -186,9 +216,20 @@ def boards_command(function: Command) -> Command:
         setup = board_setup(name, values.pop("boards"), values["tries"])
         if setup.boards > 1 or name.casefold() != setup.base:
             values["tries"] = setup.tries
+        if setup.boards > 1 and values.get("prior") not in (None, "uniform"):
+            raise OptionError("several boards are played with the uniform prior", ("prior",))
+        if setup.boards > 1:
+            values["prior"] = "uniform"
         return {"game": load_game(setup.base, game_overrides(**values)), "boards": setup.boards}
 
-    return _with_game_options(function, "game", build, with_name=True, passed=("boards",))
+    return _with_game_options(
+        function, "game", build, with_name=True, passed=("boards",), priors=priors
+    )
+
+
+def prior_boards_command(function: Command) -> Command:
+    """:func:`boards_command` for a command that plays one board under the game's prior."""
+    return boards_command(function, priors=True)
 
 
 def overrides_command(function: Command) -> Command:

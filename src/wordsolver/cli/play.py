@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from wordsolver.boards.host import HostedBoards, board_secrets
+from wordsolver.boards.host import HostedBoards, board_secrets, daily_board_secrets
+from wordsolver.boards.resume import boards_slot, restore_boards
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.cli.base import app, stdout, warn
 from wordsolver.cli.options import BoardsOption, HardOption, StrategyOption, boards_command
@@ -35,7 +36,10 @@ def play(
     seed: Annotated[
         int | None, typer.Option(min=0, help="pick the secret (and break ties) reproducibly")
     ] = None,
-    daily: Annotated[bool, typer.Option("--daily", help="play the word of the day")] = False,
+    daily: Annotated[
+        bool,
+        typer.Option("--daily", help="play the word (on several boards, the words) of the day"),
+    ] = False,
     versus: Annotated[
         bool, typer.Option("--versus", help="duel: you and the computer guess each other's word")
     ] = False,
@@ -50,17 +54,13 @@ def play(
     In an adversarial game (absurdle) the program holds no secret: it answers each guess so
     that as many words as possible stay possible. On several boards (--boards, dordle, quordle,
     octordle) a secret is picked per board and each guess is played on every board not solved
-    yet.
+    yet; such a game is saved after every move too.
     """
     matrix = pattern_table(game)
     if boards is not None and boards > 1:
-        if daily or versus or resume or hard:
-            raise OptionError(
-                "--daily, --versus, --resume and --hard play one board: leave them out"
-            )
-        hosted = HostedBoards(matrix, board_secrets(len(game.secrets), boards, seed))
-        scorer = BoardScorer(find_strategy(strategy, seed=seed or 0))
-        boards_repl = BoardsHostRepl(stdout, hosted, scorer, progress_bar)
+        if versus or hard:
+            raise OptionError("--versus and --hard play one board: leave them out")
+        boards_repl = _boards(matrix, boards, seed, daily, resume, strategy)
         boards_repl.run(terminal_lines(stdout, boards_repl.completions))
         return
     if game.adversarial:
@@ -109,6 +109,19 @@ def _new(
     if daily and (versus or seed is not None):
         raise typer.BadParameter("--daily picks the secret by date: leave out --seed and --versus")
     player = _player(matrix, strategy, hard, seed)
+    _warn_of_save(slot)
+    game = matrix.game
+    if versus:
+        with progress_bar("choosing my secret", len(game.secrets)) as advance:
+            secret = hardest_secret(player, seed, advance)
+        return DuelRepl(stdout, player, secret, slot=slot, progress=progress_bar)
+    secret = daily_secret(game, date.today()) if daily else random_secret(game, seed)
+    hosted = HostedGame(matrix, secret, hard=hard)
+    return SoloRepl(stdout, hosted, player, slot=slot, progress=progress_bar)
+
+
+def _warn_of_save(slot: SaveSlot) -> None:
+    """Before a new game: say that the saved one will be replaced (or was damaged)."""
     if slot.exists():
         try:
             slot.read()
@@ -119,11 +132,32 @@ def _new(
                 "your saved game will be replaced on your first move"
                 " (quit now, then --resume continues it)"
             )
+
+
+def _boards(
+    matrix: PatternMatrix,
+    boards: int,
+    seed: int | None,
+    daily: bool,
+    resume: bool,
+    strategy: str,
+) -> BoardsHostRepl:
+    """A game on several boards: resumed from its save, the day's board set, or a random one."""
     game = matrix.game
-    if versus:
-        with progress_bar("choosing my secret", len(game.secrets)) as advance:
-            secret = hardest_secret(player, seed, advance)
-        return DuelRepl(stdout, player, secret, slot=slot, progress=progress_bar)
-    secret = daily_secret(game, date.today()) if daily else random_secret(game, seed)
-    hosted = HostedGame(matrix, secret, hard=hard)
-    return SoloRepl(stdout, hosted, player, slot=slot, progress=progress_bar)
+    slot = boards_slot(game, boards)
+    if resume:
+        saved = slot.read()
+        hosted = restore_boards(saved, matrix, boards)
+        strategy = saved.strategy
+    else:
+        if daily and seed is not None:
+            raise typer.BadParameter("--daily picks the secrets by date: leave out --seed")
+        _warn_of_save(slot)
+        secrets = (
+            daily_board_secrets(game, boards, date.today())
+            if daily
+            else board_secrets(len(game.secrets), boards, seed)
+        )
+        hosted = HostedBoards(matrix, secrets)
+    scorer = BoardScorer(find_strategy(strategy, seed=seed or 0))
+    return BoardsHostRepl(stdout, hosted, scorer, progress_bar, slot=slot)

@@ -17,9 +17,9 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from wordsolver.cli.base import stderr
+from wordsolver.cli.base import new_bar
 from wordsolver.games import Game
-from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.matrix import PatternMatrix, StreamedMatrix, pattern_matrix, should_stream
 from wordsolver.progress import Progress as ProgressCallback
 
 
@@ -32,7 +32,7 @@ def progress_bar(label: str, total: int) -> Iterator[ProgressCallback]:
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+    with new_bar(*columns) as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
 
@@ -43,7 +43,7 @@ def time_bar(label: str, seconds: float) -> Iterator[None]:
     (an exact search with a time limit): the user sees how long it may still take at most."""
     columns = (TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn())
     done = threading.Event()
-    with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+    with new_bar(*columns) as bar:
         task = bar.add_task(f"{label} (at most {seconds:g} s)", total=seconds)
         started = time.monotonic()
 
@@ -62,7 +62,10 @@ def time_bar(label: str, seconds: float) -> Iterator[None]:
 
 def pattern_table(game: Game) -> PatternMatrix:
     """The game's pattern matrix; when it has to be built (the first run on a game: it is kept
-    on disk afterwards), a bar on a terminal says so rather than a silent wait."""
+    on disk afterwards), a bar on a terminal says so rather than a silent wait. A game played
+    streamed gets no table (:func:`~wordsolver.session.game_matrix`)."""
+    if should_stream(game):
+        return StreamedMatrix(game)
     bar: Progress | None = None
     task: TaskID | None = None
     label = f"building the {game.name} table once (kept on disk for later runs)"
@@ -71,10 +74,9 @@ def pattern_table(game: Game) -> PatternMatrix:
         def advance(done: int, total: int) -> None:
             nonlocal bar, task
             if bar is None:
-                bar = Progress(
+                bar = new_bar(
                     TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), console=stderr, transient=True,
-                    disable=not stderr.is_terminal,
+                    TimeRemainingColumn(),
                 )  # fmt: skip
                 bar.start()
                 task = bar.add_task(label, total=total)
@@ -98,7 +100,7 @@ def status_bar(label: str) -> Iterator[Callable[[int, int, str], None]]:
         TextColumn("{task.fields[detail]}"),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=stderr, transient=True, disable=not stderr.is_terminal) as bar:
+    with new_bar(*columns) as bar:
         task = bar.add_task(label, total=None, detail="")
         yield lambda completed, total, detail: bar.update(
             task, completed=completed, total=total, detail=detail

@@ -15,7 +15,7 @@ from wordsolver.cli.base import JsonOption, app, stderr, stdout, warn
 from wordsolver.cli.options import HardOption, finite_seconds, game_command, play_options
 from wordsolver.cli.progress import status_bar
 from wordsolver.cores import usable_cores
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.files import check_output
 from wordsolver.games import Game
 from wordsolver.memory import ensure_fits
@@ -24,6 +24,7 @@ from wordsolver.proof import (
     InProcessRunner,
     Proof,
     ProofCounts,
+    ProofInterrupted,
     ProofSpec,
     ResultsLog,
     Runner,
@@ -74,7 +75,7 @@ def prove_command(
     """Prove which first guess is best: every allowed first guess gets a proven lower bound,
     the best --top K exact values, and the best's optimal tree is saved. Resumable."""
     if workers is not None and scheduler is not None:
-        raise InvalidWordError("give --workers (a local cluster) or --scheduler, not both")
+        raise OptionError("give --workers (a local cluster) or --scheduler, not both")
     short = game.name.split()[0]
     mode = "-hard" if hard else ""
     results_path = results or Path(f"{short}-{game.lists}{mode}.proof.jsonl")
@@ -84,6 +85,7 @@ def prove_command(
     log = ResultsLog(results_path, game, hard)  # a foreign file is refused before any work
     check_output(target)
     runner = _runner(workers, scheduler)
+    interrupted: Proof | None = None
     try:
         if runner.dashboard is not None:
             stderr.print(f"dashboard: {runner.dashboard}", markup=False)
@@ -102,9 +104,15 @@ def prove_command(
                 )
                 update(counts.done, counts.classes, detail)
 
-            proof = prove(spec, runner, log, top=top, seconds=seconds, progress=progress)
+            try:
+                proof = prove(spec, runner, log, top=top, seconds=seconds, progress=progress)
+            except ProofInterrupted as stopped:
+                interrupted = stopped.proof
     finally:
         runner.close()
+    if interrupted is not None:  # Ctrl-C: what is proven so far, then exit 130
+        _print(interrupted, results_path, None, as_json, interrupted=True)
+        raise KeyboardInterrupt
     if proof.tree is not None:
         proof.tree.options = play_options(hard, "allowed", None).describe()
         save_tree(proof.tree, target)
@@ -160,8 +168,11 @@ def _data(proof: Proof, results: Path, tree: Path | None) -> dict[str, Any]:
     }
 
 
-def _print(proof: Proof, results: Path, tree: Path | None, as_json: bool) -> None:
+def _print(
+    proof: Proof, results: Path, tree: Path | None, as_json: bool, *, interrupted: bool = False
+) -> None:
     data = _data(proof, results, tree)
+    data["interrupted"] = interrupted
     if as_json:
         stdout.print_json(json.dumps(data, ensure_ascii=False))
         return
@@ -202,7 +213,8 @@ def _print(proof: Proof, results: Path, tree: Path | None, as_json: bool) -> Non
         )
         return
     found = "" if data["best"] is None else f"; best found {data['best']} ({data['total']})"
+    why = "interrupted" if interrupted else "not finished within --time"
     stdout.print(
-        f"not finished within --time: every play needs at least {proof.lower_bound} guesses"
+        f"{why}: every play needs at least {proof.lower_bound} guesses"
         f"{found}{saved}; the same command goes on from {results}"
     )

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+from typing import Any
+
 from wordsolver.cli.base import warn
 from wordsolver.cli.progress import pattern_table, time_bar
 from wordsolver.games import Game
-from wordsolver.search.exact import SearchInterrupted, SearchLimit
+from wordsolver.plans import Suggested, bounded_strategy, suggest_now
 from wordsolver.session import Session, parse_history
-from wordsolver.strategies import Player, PlayOptions, RankedGuess, find_strategy
-from wordsolver.strategies.optimal import Optimal
+from wordsolver.strategies import Player, PlayOptions
 
 
 def replayed(
@@ -19,25 +21,27 @@ def replayed(
     search bounded by ``seconds``)."""
     state = Session(pattern_table(game))
     state.replay(parse_history(history))
-    chosen = find_strategy(strategy, seed=seed)
-    if isinstance(chosen, Optimal):
-        chosen = type(chosen)(SearchLimit(seconds=seconds))
-    return state, Player(state.matrix, chosen, options)
-
-
-def ranked_now(player: Player, state: Session, top: int) -> tuple[Player, list[RankedGuess]]:
-    """The suggestions now, and the player that ranked them: an exact search shows a bar over
-    its time bound, and one that runs out of it gives way to entropy, with a warning."""
-    if not isinstance(player.strategy, Optimal):
-        return player, state.suggest(player, top=top)
-    with time_bar("exact search", player.strategy.limit.seconds or 0.0):
-        try:
-            return player, state.suggest(player, top=top)
-        except SearchInterrupted:
-            pass
-    warn(
-        f"the exact search did not finish within {player.strategy.limit.seconds:g} s"
-        " (--time): ranked by entropy instead"
+    return state, Player(
+        state.matrix, bounded_strategy(strategy, seed=seed, seconds=seconds), options
     )
-    fallback = Player(player.matrix, find_strategy("entropy"), player.options)
-    return fallback, state.suggest(fallback, top=top)
+
+
+def ranked_now(player: Player, state: Session, top: int) -> Suggested:
+    """The suggestions now: a search with a time limit shows a bar over it, and one that gives
+    way to entropy says why."""
+    strategy = player.strategy
+    searching = strategy.needs_time_limit
+    with time_bar("exact search", strategy.time_limit or 0.0) if searching else nullcontext():
+        suggested = suggest_now(state, player, top)
+    if suggested.gave_way is not None:
+        warn(suggested.gave_way.message("--time"))
+    return suggested
+
+
+def suggested_json(state: Session, suggested: Suggested) -> dict[str, Any]:
+    """The state and the suggestions as ``--json`` prints them, with ``note`` when the exact
+    search gave way (as the web's answer has it)."""
+    answer = state.to_json(suggested.player, suggested.ranked)
+    if suggested.gave_way is not None:
+        answer["note"] = suggested.gave_way.message("--time")
+    return answer

@@ -26,12 +26,36 @@ def serve(
     time_limit: Annotated[
         float, typer.Option(min=1, help="seconds a computation may take before it answers 503")
     ] = 30.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="server processes sharing the port (each with its own lanes and tables)",
+        ),
+    ] = 1,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            metavar="NAME",
+            help="also answer requests for this host name (a reverse proxy's); repeatable",
+        ),
+    ] = None,
+    prepare: Annotated[
+        bool,
+        typer.Option(
+            "--prepare/--no-prepare",
+            help="prepare every built-in game's default table in the background at start",
+        ),
+    ] = True,
 ) -> None:
     """Play every game in the browser: serve the page and its JSON API until Ctrl-C."""
     for module in ("fastapi", "uvicorn"):
         require(module, "serve", "web")
     from wordsolver.web.app import WebSettings
     from wordsolver.web.server import listen, make_server, run_until_stopped
+    from wordsolver.web.tables import default_tables
 
     sockets = [listen(host, port)]
     if host not in LOOPBACK:
@@ -42,5 +66,7 @@ def serve(
         if open_browser:
             webbrowser.open(url)
 
-    server = make_server(host, port, WebSettings(time_limit=time_limit))
+    tables = tuple(default_tables()) if prepare else ()
+    settings = WebSettings(time_limit=time_limit, prepare=tables)
+    server = make_server(host, port, settings, workers, allow_host or ())
     run_until_stopped(server, ready, sockets)

@@ -23,11 +23,11 @@ from wordsolver.cli.options import (
     SeedOption,
     StrategyOption,
     TopOption,
-    boards_command,
     play_options,
+    prior_boards_command,
 )
 from wordsolver.cli.progress import progress_bar
-from wordsolver.cli.ranking import ranked_now, replayed
+from wordsolver.cli.ranking import ranked_now, replayed, suggested_json
 from wordsolver.cli.repl import Assistant, terminal_lines
 from wordsolver.cli.repl.boards import BoardsAssistant
 from wordsolver.errors import OptionError
@@ -61,7 +61,7 @@ def _solve_boards(
 
 
 @app.command("solve")
-@boards_command
+@prior_boards_command
 def solve(
     game: Game,
     boards: BoardsOption = None,
@@ -103,8 +103,8 @@ def solve(
             player.options,
         )
     if as_json:
-        player, ranked = ranked_now(player, state, top)
-        stdout.print_json(json.dumps(state.to_json(player, ranked), ensure_ascii=False))
+        answer = suggested_json(state, ranked_now(player, state, top))
+        stdout.print_json(json.dumps(answer, ensure_ascii=False))
         return
     assistant = Assistant(stdout, state, player, top=top, seed=seed, progress=progress_bar)
     assistant.run(terminal_lines(stdout, assistant.completions))

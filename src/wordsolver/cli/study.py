@@ -12,7 +12,7 @@ from rich.table import Table
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption, split_names
 from wordsolver.cli.progress import progress_bar
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.files import output_folder
 from wordsolver.games import game_names
 from wordsolver.search.openers import BEAM_WIDTH
@@ -65,7 +65,7 @@ def study(
     OUT/results.json, so running the same command again resumes where it stopped.
     """
     if len(answers) != len(allowed):
-        raise InvalidWordError(
+        raise OptionError(
             f"give one --allowed per --answers ({len(answers)} --answers, {len(allowed)} --allowed)"
         )
     output_folder(out)

@@ -16,17 +16,17 @@ from wordsolver.cli.options import (
     SeedOption,
     StrategyOption,
     TopOption,
-    boards_command,
     play_options,
+    prior_boards_command,
 )
-from wordsolver.cli.ranking import ranked_now, replayed
-from wordsolver.cli.repl.render import WIDENED_NOTE, suggestion_table
+from wordsolver.cli.ranking import ranked_now, replayed, suggested_json
+from wordsolver.cli.repl.render import WIDENED_NOTE, possible_line, suggestion_table
 from wordsolver.games import Game
 from wordsolver.session import SHOW_CANDIDATES
 
 
 @app.command("suggest")
-@boards_command
+@prior_boards_command
 def suggest(
     game: Game,
     boards: BoardsOption = None,
@@ -51,16 +51,16 @@ def suggest(
         suggest_boards(game, boards, history, strategy, options, top, seed, as_json)
         return
     state, player = replayed(game, history, strategy, seed, options, seconds)
-    player, ranked = ranked_now(player, state, top)
+    suggested = ranked_now(player, state, top)
     if as_json:
-        stdout.print_json(json.dumps(state.to_json(player, ranked), ensure_ascii=False))
+        stdout.print_json(json.dumps(suggested_json(state, suggested), ensure_ascii=False))
         return
     if state.solved:
         stdout.print(f"solved: {state.steps[-1].guess}")
         return
     if state.widened:
         stdout.print(WIDENED_NOTE, markup=False)
-    words = state.candidate_words()
-    shown = ": " + " ".join(words) if len(words) <= SHOW_CANDIDATES else ""
-    stdout.print(f"{len(words)} candidate{'s' * (len(words) != 1)} left{shown}")
-    stdout.print(suggestion_table(ranked, player.strategy.score_label))
+    stdout.print(possible_line(state, SHOW_CANDIDATES))
+    chances = not state.game.uniform
+    label = suggested.player.strategy.score_label
+    stdout.print(suggestion_table(suggested.ranked, label, chances=chances))

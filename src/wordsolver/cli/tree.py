@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,29 +25,27 @@ from wordsolver.cli.options import (
     overrides_command,
     play_options,
 )
-from wordsolver.cli.progress import pattern_table, progress_bar
+from wordsolver.cli.progress import pattern_table, progress_bar, status_bar
 from wordsolver.cli.repl import terminal_lines
 from wordsolver.cli.repl.walk import TreeWalk
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
 from wordsolver.files import check_output, write_output
 from wordsolver.games import Game, GameOverrides
 from wordsolver.games.registry import find_spec
+from wordsolver.plans import TreePlan, bounded_strategy, check_adversary, check_weights
+from wordsolver.proof import ProofCounts
 from wordsolver.search import SearchLimit
-from wordsolver.strategies import Player, find_strategy
-from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import (
     DecisionTree,
     TreeFileError,
     check_tree,
-    grow_tree,
     load_tree,
     read_tree_document,
     render_dot,
     render_text,
     save_tree,
 )
-from wordsolver.tree.optimal import optimal_tree
 from wordsolver.tree.storage import tree_document
 from wordsolver.weights import load_weights
 
@@ -105,29 +104,33 @@ def build(
     For absurdle: find the shortest forced win and prove none is shorter (saved as JSON: a
     win against the adversary is one path, not a tree)."""
     options = play_options(hard, guess_from, opener)
-    chosen = find_strategy(strategy, seed=seed)
+    chosen = bounded_strategy(strategy, seed=seed)
+    check_adversary(game, chosen)
     if game.adversarial:
-        if not isinstance(chosen, Optimal):
-            raise InvalidWordError(f"{game.name} is solved by --strategy optimal only")
         build_adversary(game, hard, output, as_json, every_first)
         return
-    if weights is not None and not isinstance(chosen, Optimal):
-        raise InvalidWordError("--weights needs --strategy optimal")
+    if weights is not None:
+        check_weights(chosen)  # before the weights are read
     secret_weights = None if weights is None else load_weights(weights, game)
+    plan = TreePlan(chosen, options, SearchLimit(seconds, nodes, beam), secret_weights)
     target = output or Path(f"{game.name.split()[0]}-{chosen.name}.tree.json")
     check_output(target)  # before the search, not after it
     matrix = pattern_table(game)
+    started = time.monotonic()  # the proof's time counts against --time
+    whole = None
+    if plan.by_proof:
+        with status_bar("optimal tree: proving the best first guess") as update:
+
+            def proving(counts: ProofCounts) -> None:
+                if counts.parts:
+                    update(counts.parts_done, counts.parts, f"every play ≥ {counts.lower_bound}")
+                else:
+                    update(counts.done, counts.classes, f"every play ≥ {counts.lower_bound}")
+
+            whole = plan.proven_tree(matrix, proving)
     with progress_bar(f"{chosen.name} tree", len(game.secrets)) as advance:
-        if isinstance(chosen, Optimal):
-            limit = SearchLimit(seconds, nodes, beam)
-            tree = optimal_tree(
-                matrix, options, limit=limit, weights=secret_weights, progress=advance
-            ).tree
-        else:
-            tree = grow_tree(Player(matrix, chosen, options), progress=advance)
-    tree.options = options.describe()
-    if secret_weights is not None:
-        tree.options["weights"] = secret_weights.source
+        spent = time.monotonic() - started
+        tree = plan.grown_tree(matrix, advance, spent=spent) if whole is None else whole
     save_tree(tree, target)
     _print_stats(tree, as_json, saved=target)
 
@@ -226,9 +229,26 @@ def _print_stats(tree: DecisionTree, as_json: bool, saved: Path | None = None) -
 
 @tree_app.command("stats")
 @overrides_command
-def stats(tree_file: TreeFile, overrides: GameOverrides, as_json: JsonOption = False) -> None:
+def stats(
+    tree_file: TreeFile,
+    overrides: GameOverrides,
+    plot: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="also draw the tree's depths as a PNG (plots extra)"),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
     """Mean, distribution, worst case, losses and size of a saved tree."""
-    _print_stats(_open_tree(tree_file, overrides), as_json)
+    if plot is not None:
+        check_output(plot)  # a mistyped path fails before the work
+    tree = _open_tree(tree_file, overrides)
+    if plot is not None:
+        from wordsolver.plots import depth_histogram, save_png  # matplotlib only when asked
+
+        save_png(depth_histogram(tree), plot)
+    _print_stats(tree, as_json)
+    if plot is not None and not as_json:
+        stdout.print(f"depth histogram written to {plot}", markup=False)
 
 
 @tree_app.command("show")
@@ -257,7 +277,7 @@ def export(
     elif fmt == "dot":
         text = render_dot(tree)
     else:
-        raise InvalidWordError(f"unknown --format {fmt!r}; choose from: dot, json")
+        raise OptionError(f"unknown --format {fmt!r}; choose from: dot, json")
     if output is None:
         stdout.out(text, end="", highlight=False)
     else:

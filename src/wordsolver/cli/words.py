@@ -39,7 +39,14 @@ SkipBadOption = Annotated[
 @app.command("check")
 def check(
     words: Annotated[list[str], typer.Argument(metavar="WORD...", help="the words to look up")],
-    dictionary: DictionaryOption = DEFAULT_DICTIONARY,
+    dictionary: Annotated[
+        str | None,
+        typer.Option(
+            "--dict",
+            metavar="NAME|FILE",
+            help=f"{DEFAULT_DICTIONARY} (built in, the default) or a word-list file, one per line",
+        ),
+    ] = None,
     game_name: Annotated[
         str | None,
         typer.Option(
@@ -57,13 +64,15 @@ def check(
     secret, with the game's lists (--lists picks another of its list sets).
     """
     if game_name is not None:
-        if dictionary != DEFAULT_DICTIONARY:
+        if dictionary is not None:
             raise typer.BadParameter("give --game or --dict, not both")
+        if skip_bad:
+            raise typer.BadParameter("--skip-bad skips lines of a --dict file: leave it out")
         return _check_in_game(words, find_game(game_name, GameOverrides(lists=lists)))
     if lists is not None:
         raise typer.BadParameter("--lists needs --game")
     normal = normalise_words(words)
-    lexicon = _load(dictionary, skip_bad)
+    lexicon = _load(dictionary or DEFAULT_DICTIONARY, skip_bad)
     stderr.print(f"dictionary: {lexicon.name} ({len(lexicon):,} words)", markup=False)
     results = check_words(lexicon, normal)
     width = max(len(result.word) for result in results)

@@ -1,7 +1,9 @@
 """Fallout terminal hacking: read a terminal's screen, and measure terminals by simulation.
 
 - :func:`read_screen` finds the candidate words and bracket pairs in a screen's text;
-  :func:`read_screenshot` gets that text from an image by OCR (optional extra).
+  :func:`read_screenshot` gets that text from an image by OCR (optional extra), and
+  :func:`read_photo` from a phone photo of the screen, straightened and cleaned first (the
+  rows it could not read reported as :class:`UnreadRow`).
 - :func:`simulate` draws random terminals (:class:`TerminalSpec`) from a :class:`WordPool` and
   plays them with any registered strategy; :func:`sweep` does it over a grid of shapes, which
   :mod:`~wordsolver.fallout.report` and :func:`draw_heatmaps` turn into tables and heat maps.
@@ -12,6 +14,8 @@ Playing one terminal needs nothing from here: it is the ``fallout`` game with th
 
 from wordsolver.fallout.heatmap import check_heatmaps, draw_heatmaps
 from wordsolver.fallout.ocr import MAX_PIXELS, OCR_SECONDS, read_screenshot
+from wordsolver.fallout.photo import PhotoReading, clean_photo, read_photo
+from wordsolver.fallout.photo_rows import UnreadRow
 from wordsolver.fallout.players import (
     COMPILED,
     CompiledPlayer,
@@ -37,6 +41,7 @@ __all__ = [
     "CompiledPlayer",
     "LibraryPlayer",
     "Metric",
+    "PhotoReading",
     "Row",
     "ScreenReading",
     "SimulationOptions",
@@ -44,11 +49,14 @@ __all__ = [
     "TerminalPlayer",
     "TerminalSpec",
     "Terminals",
+    "UnreadRow",
     "WordPool",
     "check_heatmaps",
+    "clean_photo",
     "draw_heatmaps",
     "draw_terminals",
     "metrics_for",
+    "read_photo",
     "read_screen",
     "read_screenshot",
     "simulate",

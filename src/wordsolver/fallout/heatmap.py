@@ -7,11 +7,13 @@ display and no global backend are involved.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from types import ModuleType
 
 from wordsolver.fallout.report import grid, metrics_for
 from wordsolver.fallout.sweep import Sweep
+from wordsolver.files import atomic_write_bytes
 from wordsolver.optional import require
 
 
@@ -61,6 +63,8 @@ def draw_heatmaps(sweep: Sweep, folder: Path) -> list[Path]:
                 fontsize=10,
             )
             path = folder / f"{strategy}-{metric.name}.png"
-            figure.savefig(path, dpi=110)
+            image_file = io.BytesIO()
+            figure.savefig(image_file, format="png", dpi=110)
+            atomic_write_bytes(path, image_file.getvalue())  # never half an image
             written.append(path)
     return written

@@ -8,14 +8,17 @@ per terminal: its secret's position on screen.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from wordsolver.errors import InvalidWordError
+import numpy as np
+
+from wordsolver.arrays import IdArray, Int64Array
+from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.players import TerminalPlayer, terminal_players
 from wordsolver.fallout.pool import WordPool
-from wordsolver.fallout.terminals import Terminals, TerminalSpec, draw_terminals
+from wordsolver.fallout.terminals import Terminals, TerminalSpec, terminal_batches
 from wordsolver.progress import Progress
 
 #: Tries a Fallout terminal allows before it locks.
@@ -32,7 +35,7 @@ class SimulationOptions:
 
     def __post_init__(self) -> None:
         if self.trials < 1 or self.seed < 0 or (self.max_tries is not None and self.max_tries < 1):
-            raise InvalidWordError("trials and tries must be positive, the seed not negative")
+            raise OptionError("trials and tries must be positive, the seed not negative")
 
 
 def simulate(
@@ -51,33 +54,44 @@ def simulate(
     (50, True)
     """
     players = terminal_players(strategies, options.seed)
-    terminals = draw_terminals(pool, spec, options.trials, options.seed)
-    return [play(player, terminals, pool.name, options, progress) for player in players]
+    batches = terminal_batches(pool, spec, options.trials, options.seed)
+    return play(players, batches, spec, pool.name, options, progress)
 
 
 def play(
-    player: TerminalPlayer,
-    terminals: Terminals,
+    players: Sequence[TerminalPlayer],
+    batches: Iterable[Terminals],
+    spec: TerminalSpec,
     dictionary: str,
     options: SimulationOptions,
     progress: Progress | None = None,
-) -> Evaluation:
-    """One strategy over a batch of terminals, as an Evaluation."""
-    started = time.perf_counter()
-    needed = player.play(terminals, options.max_tries, progress)
-    spec = terminals.spec
-    return Evaluation(
-        game=f"fallout: {spec.label}",
-        strategy=player.name,
-        max_tries=options.max_tries,
-        secrets=terminals.secrets,
-        guesses=needed,
-        seconds=time.perf_counter() - started,
-        options={
-            "length": spec.length,
-            "words": spec.n_words,
-            "trials": options.trials,
-            "seed": options.seed,
-            "dictionary": dictionary,
-        },
-    )
+) -> list[Evaluation]:
+    """Each strategy over the same batches of terminals, one Evaluation per strategy."""
+    secrets: list[IdArray] = []
+    needed: list[list[Int64Array]] = [[] for _ in players]
+    seconds = [0.0] * len(players)
+    for terminals in batches:
+        secrets.append(terminals.secrets)
+        for k, player in enumerate(players):
+            started = time.perf_counter()
+            needed[k].append(player.play(terminals, options.max_tries, progress))
+            seconds[k] += time.perf_counter() - started
+    settings = {
+        "length": spec.length,
+        "words": spec.n_words,
+        "trials": options.trials,
+        "seed": options.seed,
+        "dictionary": dictionary,
+    }
+    return [
+        Evaluation(
+            game=f"fallout: {spec.label}",
+            strategy=player.name,
+            max_tries=options.max_tries,
+            secrets=np.concatenate(secrets),
+            guesses=np.concatenate(needed[k]),
+            seconds=seconds[k],
+            options=settings,
+        )
+        for k, player in enumerate(players)
+    ]

@@ -14,7 +14,7 @@ from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.players import terminal_players
 from wordsolver.fallout.pool import WordPool
 from wordsolver.fallout.simulate import SimulationOptions, play
-from wordsolver.fallout.terminals import TerminalSpec, draw_terminals
+from wordsolver.fallout.terminals import TerminalSpec, terminal_batches
 from wordsolver.progress import Progress
 
 
@@ -60,12 +60,10 @@ def sweep(
     results: dict[tuple[int, int, str], Evaluation] = {}
     for length in lengths:
         for n_words in word_counts:
-            terminals = draw_terminals(
-                pool, TerminalSpec(length, n_words), options.trials, options.seed
-            )
-            for player in players:
-                evaluation = play(player, terminals, pool.name, options, progress)
-                results[length, n_words, player.name] = evaluation
+            spec = TerminalSpec(length, n_words)
+            batches = terminal_batches(pool, spec, options.trials, options.seed)
+            for evaluation in play(players, batches, spec, pool.name, options, progress):
+                results[length, n_words, evaluation.strategy] = evaluation
     return Sweep(
         tuple(lengths),
         tuple(word_counts),

@@ -23,7 +23,7 @@ import re
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.form import COUNTERS_GET_TOUCH, FeedbackForm
-from wordsolver.games.rule import FeedbackRule, PatternArray
+from wordsolver.games.rule import FeedbackRule, PatternArray, Symmetries
 
 _TEXT = re.compile(r"^\s*(\d+)\s*(?:[-\s,/:]\s*)?(\d+)\s*$")
 
@@ -37,6 +37,8 @@ class BullsCowsRule(FeedbackRule):
 
     name = "bulls-cows"
     description = "Bulls and Cows: get = right place, touch = present elsewhere"
+    #: Counts of matches: renaming letters or reordering positions changes none.
+    symmetries = Symmetries(letters=True, positions=True)
 
     def __init__(self, form: FeedbackForm = COUNTERS_GET_TOUCH) -> None:
         self.form = form

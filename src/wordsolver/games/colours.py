@@ -24,10 +24,10 @@ import numpy as np
 from wordsolver.alphabet import LetterCodes
 from wordsolver.arrays import BoolArray
 from wordsolver.errors import InvalidPatternError
+from wordsolver.games.colour_digits import GREEN, GREY, YELLOW
 from wordsolver.games.form import MARKS_COLOURS
-from wordsolver.games.rule import FeedbackRule, PatternArray
+from wordsolver.games.rule import FeedbackRule, HardMode, PatternArray, Symmetries
 
-GREY, YELLOW, GREEN = 0, 1, 2
 _READ = {"g": GREEN, "2": GREEN, "y": YELLOW, "1": YELLOW}
 _READ.update(dict.fromkeys(".-_x0b", GREY))
 _WRITE = ".yg"
@@ -39,6 +39,9 @@ class ColoursRule(FeedbackRule):
     name = "colours"
     description = "Wordle colours: green = right place, yellow = elsewhere, grey = absent"
     form = MARKS_COLOURS
+    #: Renaming letters keeps every colour; reordering positions does not (yellows go left to
+    #: right among copies of a letter).
+    symmetries = Symmetries(letters=True)
 
     def n_patterns(self, length: int) -> int:
         return int(3**length)
@@ -72,6 +75,13 @@ class ColoursRule(FeedbackRule):
 
         result: BoolArray = kernels.hard_mode(guesses, played, digits)
         return result
+
+    def hard_mode(self, length: int) -> HardMode:
+        """Wordle's own hard mode as marks: each pattern's colours, one per position (grey
+        FREE, yellow PRESENT, green PLACED)."""
+        patterns = np.arange(self.n_patterns(length))
+        places = 3 ** np.arange(length - 1, -1, -1)
+        return HardMode(marks=(patterns[:, np.newaxis] // places % 3).astype(np.uint8))
 
     def parse_pattern(self, text: str, length: int) -> int:
         compact = text.strip().casefold().replace(" ", "")

@@ -11,7 +11,7 @@ from functools import cached_property
 import numpy as np
 
 from wordsolver.alphabet import Alphabet, LetterCodes
-from wordsolver.arrays import IdArray
+from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.errors import InvalidWordError, quoted
 from wordsolver.games.rule import FeedbackRule
 from wordsolver.lexicon import Lexicon, WordRule
@@ -25,6 +25,10 @@ class Game:
     ``secrets`` holds the possible secrets in alphabetical order. Hot code works on row numbers of
     these two tuples; words appear only at the edges. ``lists`` names the game's list set the
     two come from (``custom`` for lists the user gave).
+
+    ``prior`` names how likely each secret is (``uniform``: all alike); ``weights`` holds each
+    secret's probability, in secret order, summing to 1 (None when uniform): read them through
+    :attr:`probabilities`.
     """
 
     name: str
@@ -39,6 +43,29 @@ class Game:
     lists: str = "custom"
     #: The host answers each guess adversarially instead of holding a secret (Absurdle).
     adversarial: bool = False
+    prior: str = "uniform"
+    weights: FloatArray | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def uniform(self) -> bool:
+        """Whether every secret is equally likely."""
+        return self.weights is None
+
+    @cached_property
+    def probabilities(self) -> FloatArray:
+        """How likely each secret is, in secret order (summing to 1).
+
+        >>> from wordsolver.games import find_game
+        >>> wordle = find_game("wordle")
+        >>> p = wordle.probabilities
+        >>> honor, hilch = wordle.secret_id("honor"), wordle.secret_id("hilch")
+        >>> round(float(p.sum()), 6), bool(p[honor] > p[hilch] > 0)
+        (1.0, True)
+        """
+        if self.weights is not None:
+            return self.weights
+        n = len(self.secrets)
+        return np.full(n, 1.0 / n) if n else np.zeros(0)
 
     @property
     def n_patterns(self) -> int:
@@ -103,8 +130,8 @@ class Game:
         """The secret id of a word the user typed, -1 when the game never hides it;
         InvalidWordError when it is not an allowed guess.
 
-        >>> from wordsolver.games import find_game
-        >>> wordle = find_game("wordle")
+        >>> from wordsolver.games import GameOverrides, find_game
+        >>> wordle = find_game("wordle", GameOverrides(lists="original"))
         >>> wordle.secrets.words[wordle.secret_id("CIGAR")], wordle.secret_id("aahed")
         ('cigar', -1)
         """

@@ -21,7 +21,7 @@ from collections import Counter
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.form import NUMBER_COMMON
-from wordsolver.games.rule import FeedbackRule, PatternArray
+from wordsolver.games.rule import FeedbackRule, PatternArray, Symmetries
 
 
 class JottoRule(FeedbackRule):
@@ -30,6 +30,9 @@ class JottoRule(FeedbackRule):
     name = "jotto"
     description = "Jotto: how many letters guess and secret share (the secret itself wins)"
     form = NUMBER_COMMON
+    #: Letters in common as multisets, and whether the words are equal: renaming letters or
+    #: reordering positions changes neither.
+    symmetries = Symmetries(letters=True, positions=True)
 
     def n_patterns(self, length: int) -> int:
         return length + 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 from wordsolver.alphabet import LetterCodes
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.form import NUMBER_LIKENESS
-from wordsolver.games.rule import FeedbackRule, PatternArray
+from wordsolver.games.rule import FeedbackRule, PatternArray, Symmetries
 
 
 class LikenessRule(FeedbackRule):
@@ -21,6 +21,8 @@ class LikenessRule(FeedbackRule):
     name = "likeness"
     description = "Fallout likeness: letters right in the right place"
     form = NUMBER_LIKENESS
+    #: A count of matches: renaming letters or reordering positions changes none.
+    symmetries = Symmetries(letters=True, positions=True)
 
     def n_patterns(self, length: int) -> int:
         return length + 1

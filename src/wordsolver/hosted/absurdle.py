@@ -38,7 +38,7 @@ class AdversarialGame(HostedGame):
 
     def answer(self, row: int) -> int:
         """The adversary's feedback to the guess of that row: the largest bucket's."""
-        answer = adversary_answer(self.matrix, self.session.candidates, row)
+        answer = adversary_answer(self.matrix, self.state.candidates, row)
         self.secret = int(answer.bucket[0])
         return answer.pattern
 

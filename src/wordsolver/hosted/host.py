@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from wordsolver.errors import InvalidWordError, WordsolverError
+from wordsolver.errors import GameOverError, InvalidWordError
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import Session, Step
@@ -20,10 +20,11 @@ from wordsolver.strategies import Player
 
 
 class HostedGame:
-    """One secret, the guesses made at it, and whether the game is won, lost or given up."""
+    """One secret, the guesses made at it (``state``, as :class:`~wordsolver.boards.host.
+    HostedBoards` keeps its boards'), and whether the game is won, lost or given up."""
 
     def __init__(self, matrix: PatternMatrix, secret: int, *, hard: bool = False) -> None:
-        self.session = Session(matrix)
+        self.state = Session(matrix)
         self.secret = secret
         self.hard = hard
         self.gave_up = False
@@ -31,12 +32,12 @@ class HostedGame:
     @property
     def matrix(self) -> PatternMatrix:
         """The pattern matrix of the game."""
-        return self.session.matrix
+        return self.state.matrix
 
     @property
     def game(self) -> Game:
         """The game being played."""
-        return self.session.game
+        return self.state.game
 
     @property
     def secret_word(self) -> str:
@@ -46,18 +47,18 @@ class HostedGame:
     @property
     def guesses(self) -> list[str]:
         """The words guessed so far."""
-        return [step.guess for step in self.session.steps]
+        return [step.guess for step in self.state.steps]
 
     @property
     def won(self) -> bool:
         """Whether the secret was guessed."""
-        return self.session.solved
+        return self.state.solved
 
     @property
     def lost(self) -> bool:
         """Whether the tries ran out, or the player gave up."""
         tries = self.game.max_tries
-        out_of_tries = tries is not None and len(self.session.steps) >= tries and not self.won
+        out_of_tries = tries is not None and len(self.state.steps) >= tries and not self.won
         return out_of_tries or self.gave_up
 
     @property
@@ -68,12 +69,12 @@ class HostedGame:
     def guess(self, word: str) -> Step:
         """Score a guess against the secret; InvalidWordError if it may not be played now."""
         if self.finished:
-            raise WordsolverError("this game is over")
+            raise GameOverError("this game is over: start a new one")
         row = self.game.guess_row(word)
         shown = self.game.guesses.words[row]
-        if self.hard and not self.session.consistent_mask()[row]:
+        if self.hard and not self.state.consistent_mask()[row]:
             raise InvalidWordError(f"hard mode: {shown} does not fit the feedback so far")
-        return self.session.push(shown, self.answer(row))
+        return self.state.push(shown, self.answer(row))
 
     def answer(self, row: int) -> int:
         """The host's feedback to the allowed guess of that row: its pattern against the
@@ -87,7 +88,7 @@ class HostedGame:
 
 def solver_turn(hosted: HostedGame, player: Player) -> Step:
     """Let the player (the computer) make the next guess of a hosted game."""
-    session = hosted.session
+    session = hosted.state
     mask = session.consistent_mask() if player.options.hard else None
     row = player.next_guess(session.candidates, len(session.steps), mask)
     return hosted.guess(hosted.game.guesses.words[row])
@@ -98,4 +99,4 @@ def solver_path(player: Player, secret: int) -> list[Step]:
     hosted = HostedGame(player.matrix, secret, hard=player.options.hard)
     while not hosted.finished:
         solver_turn(hosted, player)
-    return hosted.session.steps
+    return hosted.state.steps

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from wordsolver.errors import WordsolverError
 from wordsolver.games import Game
 from wordsolver.hosted.duel import Duel
@@ -42,38 +44,44 @@ def save_duel(duel: Duel) -> SavedGame:
 
 def restore_solo(saved: SavedGame, player: Player) -> HostedGame:
     """The solo game a save describes, its guesses replayed."""
-    _check(saved, SOLO, player.matrix.game)
+    check_saved(saved, SOLO, player.matrix.game)
     hosted = HostedGame(
-        player.matrix, _secret_id(player.matrix.game, saved.secret), hard=saved.hard
+        player.matrix, saved_secret_id(player.matrix.game, saved.secret), hard=saved.hard
     )
-    _replay(hosted, saved.guesses)
+    replay_saved(hosted.guess, saved.guesses)
     return hosted
 
 
 def restore_duel(saved: SavedGame, player: Player) -> Duel:
     """The duel a save describes, both sides replayed."""
     game = player.matrix.game
-    _check(saved, VERSUS, game)
+    check_saved(saved, VERSUS, game)
     if saved.opponent_secret is None:
         raise SaveError("the saved duel has no secret of yours; delete it")
-    duel = Duel(player, _secret_id(game, saved.secret), _secret_id(game, saved.opponent_secret))
-    _replay(duel.human, saved.guesses)
-    _replay(duel.computer, saved.opponent_guesses)
+    duel = Duel(
+        player, saved_secret_id(game, saved.secret), saved_secret_id(game, saved.opponent_secret)
+    )
+    replay_saved(duel.human.guess, saved.guesses)
+    replay_saved(duel.computer.guess, saved.opponent_guesses)
     return duel
 
 
-def _check(saved: SavedGame, mode: str, game: Game) -> None:
-    if saved.mode != mode or saved.game != game.name:
-        raise SaveError(f"the saved game is a {saved.mode} game of {saved.game}, not {game.name}")
+def check_saved(saved: SavedGame, mode: str, game: Game, name: str | None = None) -> None:
+    """SaveError unless ``saved`` is a ``mode`` game of ``game`` (named ``name`` when it is
+    played on several boards) with the same word lists."""
+    name = name or game.name
+    if saved.mode != mode or saved.game != name:
+        raise SaveError(f"the saved game is a {saved.mode} game of {saved.game}, not {name}")
     if saved.lists != lists_digest(game):
         raise SaveError(
-            f"the saved {game.name} game was played with other word lists;"
+            f"the saved {name} game was played with other word lists;"
             " give the same list options, or start a new game without `resume`",
             ("resume",),
         )
 
 
-def _secret_id(game: Game, word: str) -> int:
+def saved_secret_id(game: Game, word: str) -> int:
+    """The secret id of a saved secret; SaveError when it is not a secret of ``game``."""
     try:
         secret = game.secret_id(word)
     except WordsolverError:
@@ -83,9 +91,10 @@ def _secret_id(game: Game, word: str) -> int:
     return secret
 
 
-def _replay(hosted: HostedGame, guesses: tuple[str, ...]) -> None:
+def replay_saved(play: Callable[[str], object], guesses: tuple[str, ...]) -> None:
+    """Play the saved guesses again; SaveError when one no longer fits."""
     try:
         for word in guesses:
-            hosted.guess(word)
+            play(word)
     except WordsolverError as error:
         raise SaveError(f"the saved game cannot be replayed: {error}") from None

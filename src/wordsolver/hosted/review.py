@@ -38,6 +38,17 @@ def evaluate_from(
     return evaluate(player, secrets=candidates, start=(candidates, tries_used, mask))
 
 
+def expected_from(player: Player, candidates: IdArray, **spot: Any) -> float:
+    """The guesses the player needs from a spot on average, each candidate weighted by how
+    likely the game's prior makes it (all alike under the uniform prior)."""
+    played = evaluate_from(player, candidates, **spot)
+    game = player.matrix.game
+    if game.uniform:
+        return played.mean
+    weights = game.probabilities[played.secrets]
+    return float(np.dot(weights, played.guesses) / weights.sum())
+
+
 @dataclass(frozen=True, slots=True)
 class ReviewRow:
     """One of your guesses beside the solver's view of the same spot.
@@ -87,24 +98,32 @@ def review(
     won: bool,
     secret: int | None = None,
     progress: Progress | None = None,
+    start: int = 0,
 ) -> list[ReviewRow]:
     """Compare each guess of a finished game with what the player would have done there.
 
     ``secret`` (a secret id) lets each row say what the solver's guess would have left; a won
     game knows it from its last guess. ``progress`` is called once per guess and once more for
-    the solver's mean from the start.
+    the solver's mean from the start. Under a prior the means weigh each candidate by its
+    probability. ``start`` reviews the guesses after the first ``start`` only (a game played
+    streamed: the player's matrix holds the words that fit the first guess, not every word).
     """
     matrix = player.matrix
     game = matrix.game
-    candidates = np.arange(len(game.secrets), dtype=np.intp)
+    candidates = (
+        steps[start - 1].candidates if start else np.arange(len(game.secrets), dtype=np.intp)
+    )
     if secret is None and won and steps:
         secret = int(game.secret_of_guess[steps[-1].row])
     mask = player.start_mask()
-    needed_before = evaluate_from(player, candidates, consistent=mask).mean
+    for step in steps[:start]:
+        if mask is not None:
+            mask = consistent_after(matrix, mask, step.row, step.pattern)
+    needed_before = expected_from(player, candidates, tries_used=start, consistent=mask)
     if progress is not None:
         progress(1)
     rows = []
-    for number, step in enumerate(steps, 1):
+    for number, step in enumerate(steps[start:], start + 1):
         pick = player.next_guess(candidates, number - 1, mask)
         pick_left = None if secret is None else matrix.left_after(pick, candidates, secret)
         before = len(candidates)
@@ -115,7 +134,7 @@ def review(
         needs = (
             None
             if solved
-            else evaluate_from(player, candidates, tries_used=number, consistent=mask).mean
+            else expected_from(player, candidates, tries_used=number, consistent=mask)
         )
         rows.append(
             ReviewRow(

@@ -18,11 +18,13 @@ from typing import Any
 import platformdirs
 
 from wordsolver.errors import WordsolverError
-from wordsolver.files import atomic_write_bytes, parse_json
+from wordsolver.files import UserFileError, atomic_write_bytes, parse_json, read_user_text
 from wordsolver.games import Game
 
 #: Bump when the file layout changes; older files are then reported, not misread.
 SAVE_FORMAT = 1
+#: Largest save read: a game of a thousand guesses takes some 30 kB.
+MAX_SAVE = 16 * 1024 * 1024
 
 
 class SaveError(WordsolverError):
@@ -45,7 +47,8 @@ class SavedGame:
     """A hosted game as saved: the secrets and the guesses made so far (feedback is recomputed).
 
     ``secret``/``guesses`` are the human's side; a duel adds the computer's side as
-    ``opponent_secret`` (the human's word) and ``opponent_guesses``.
+    ``opponent_secret`` (the human's word) and ``opponent_guesses``; a game on several boards
+    names each board's secret in ``boards`` (``secret`` is then the first's).
     """
 
     mode: str
@@ -57,6 +60,7 @@ class SavedGame:
     guesses: tuple[str, ...]
     opponent_secret: str | None = None
     opponent_guesses: tuple[str, ...] = ()
+    boards: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON values, with the format version."""
@@ -71,6 +75,7 @@ class SavedGame:
             "guesses": list(self.guesses),
             "opponent_secret": self.opponent_secret,
             "opponent_guesses": list(self.opponent_guesses),
+            "boards": list(self.boards),
         }
 
     @classmethod
@@ -93,6 +98,7 @@ class SavedGame:
             guesses=_words(data, "guesses"),
             opponent_secret=opponent,
             opponent_guesses=_words(data, "opponent_guesses"),
+            boards=_words(data, "boards") if "boards" in data else (),
         )
 
 
@@ -117,9 +123,11 @@ class SaveSlot:
     path: Path
 
     @classmethod
-    def for_game(cls, game: Game, mode: str) -> SaveSlot:
-        """The slot of ``game`` in ``mode`` (``solo`` or ``versus``), e.g. ``wordle-solo.json``."""
-        slug = re.sub(r"[^a-z0-9]+", "-", game.name.casefold()).strip("-")
+    def for_game(cls, game: Game, mode: str, name: str | None = None) -> SaveSlot:
+        """The slot of ``game`` in ``mode`` (``solo``, ``versus``, ``boards``), e.g.
+        ``wordle-solo.json``; ``name`` names a game on several boards (``quordle-boards.json``,
+        ``wordle ×3`` in ``wordle-3-boards.json``)."""
+        slug = re.sub(r"[^a-z0-9]+", "-", (name or game.name).casefold()).strip("-")
         return cls(data_dir() / "games" / f"{slug}-{mode}.json")
 
     def exists(self) -> bool:
@@ -139,12 +147,12 @@ class SaveSlot:
 
     def read(self) -> SavedGame:
         """The saved game; SaveError when there is none or it is damaged."""
+        if not self.path.exists() and not self.path.is_symlink():
+            raise SaveError(f"no saved game to resume ({self.path} does not exist)")
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"no saved game to resume ({self.path} does not exist)") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise SaveError(f"cannot read the saved game {self.path}: {error}") from None
+            text = read_user_text(self.path, MAX_SAVE)
+        except UserFileError as error:
+            raise SaveError(f"cannot read the saved game: {error}") from None
         try:
             return SavedGame.from_json(parse_json(text))
         except ValueError as error:

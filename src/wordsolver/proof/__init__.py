@@ -7,13 +7,14 @@ symmetry class where the game has symmetries (:mod:`.symmetry`, :mod:`.symmetric
 with very few classes (Bulls and Cows: one) has each proven in parts, its buckets by their
 second guesses' classes (:mod:`.parts`, :mod:`.split`), so that the workers share it. Every
 finished first guess or part goes to a results file at once (:mod:`.results`), so a stopped
-proof resumes where it stopped.
+proof resumes where it stopped. :func:`prove_whole_game` is the optimal tree of a whole game
+(``tree build -s optimal`` without an opener) by the same proof.
 
 Floors: above the search (:mod:`wordsolver.search`) and the tree (:mod:`wordsolver.tree`),
 below the faces.
 """
 
-from wordsolver.proof.driver import Proof, ProofCounts, Standing, prove
+from wordsolver.proof.driver import Proof, ProofCounts, ProofInterrupted, Standing, prove
 from wordsolver.proof.prover import ProofSpec, process_bytes
 from wordsolver.proof.results import ResultsFileError, ResultsLog
 from wordsolver.proof.runners import (
@@ -23,12 +24,14 @@ from wordsolver.proof.runners import (
     SchedulerError,
     dask_available,
 )
+from wordsolver.proof.whole_tree import prove_whole_game
 
 __all__ = [
     "DaskRunner",
     "InProcessRunner",
     "Proof",
     "ProofCounts",
+    "ProofInterrupted",
     "ProofSpec",
     "ResultsFileError",
     "ResultsLog",
@@ -38,4 +41,5 @@ __all__ = [
     "dask_available",
     "process_bytes",
     "prove",
+    "prove_whole_game",
 ]

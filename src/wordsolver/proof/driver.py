@@ -13,14 +13,16 @@ so a stopped proof resumes.
 
 from __future__ import annotations
 
+import heapq
+import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from wordsolver.arrays import IdArray, Int64Array
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.games import Game
 from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_members, prover_for
 from wordsolver.proof.results import Entry, ResultsLog
@@ -95,6 +97,12 @@ class _Class(Known):
     members: IdArray
     #: Its parts, when it is proven in parts.
     split: SplitClass | None = None
+    #: Whether its buckets' two-level bounds were counted (else only their level floors).
+    bounded: bool = False
+    #: Whether the task running on it searches (not only bounds).
+    searching: bool = False
+    #: Searches started on it: each asks for twice as far above its bound as the one before.
+    probes: int = 0
 
     def refresh(self) -> None:
         """Take what the parts add up to (a bound, or the exact value once all settle)."""
@@ -113,6 +121,22 @@ class _Class(Known):
 
 ProofProgress = Callable[[ProofCounts], None]
 
+
+class ProofInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a proof: ``proof`` is what it had proven (incomplete), every finished
+    task of which is in the results file."""
+
+    def __init__(self, proof: Proof) -> None:
+        super().__init__("the proof was interrupted")
+        self.proof = proof
+
+
+#: Classes of least floors bounded by one task at most.
+BOUND_BATCH = 8
+#: A class is searched for a total at most (secrets / ASPIRATION) above its bound.
+ASPIRATION = 32
+#: Seconds between two progress reports at most.
+REPORT_EVERY = 0.25
 #: Games with fewer classes of first guesses than this have each proven in parts ...
 SPLIT_BELOW = 4
 #: ... when they have this many secrets (a smaller game is proven whole in seconds).
@@ -143,6 +167,9 @@ def prove(
     ``progress`` gets the counts after every outcome."""
     if top < 1:
         raise ValueError("top must be at least 1")
+    if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
+        # NaN fails every comparison with the clock: a proof that would never stop.
+        raise OptionError(f"`seconds` must be a number of seconds ≥ 0, not {seconds}", ("seconds",))
     started = time.perf_counter()
     stop_at = None if seconds is None else time.monotonic() + seconds
     prover = prover_for(spec)
@@ -164,34 +191,54 @@ def prove(
         row = game.guess_index.get(entry.guess)
         if row is not None:
             _take_entry(classes[class_of[row]], entry, game.guess_index)
-    ledger = _Ledger(classes, top)
+    ledger = _Ledger(classes, top, len(game.secrets))
 
-    def report() -> None:
-        if progress is not None:
+    reported = 0.0
+
+    def report(*, now: bool = False) -> None:
+        """The counts to ``progress``, at most every REPORT_EVERY seconds (they take a pass
+        over the classes)."""
+        nonlocal reported
+        if progress is not None and (now or time.monotonic() - reported >= REPORT_EVERY):
+            reported = time.monotonic()
             progress(ledger.counts())
 
-    report()
+    report(now=True)
 
     def next_task() -> Task | None:
         if stop_at is not None and time.monotonic() >= stop_at:
             return None
         return ledger.next_task()
 
-    for outcome in runner.run(spec, next_task, stop_at):
-        ledger.computed += 1
-        known = classes[class_of[outcome.guess]]
-        known.took_search |= outcome.searched
-        part = None if known.split is None else known.split.part(outcome.pattern, outcome.second)
-        if part is None:
-            known.running = False
-            known.take(outcome.total, outcome.exact, outcome.worst, outcome.rows)
-        else:
-            _take_part(known, part, outcome.total, outcome.exact, outcome.worst, outcome.rows)
-        results.add(_entry(words, outcome))
-        if part is not None and known.exact and known.rows is not None:
-            results.add(_class_entry(words, known))
-        report()
+    try:
+        for outcome in runner.run(spec, next_task, stop_at, ledger.cutoff):
+            _record(outcome, classes[class_of[outcome.guess]], ledger, results, words)
+            report()
+    except KeyboardInterrupt:
+        # Everything finished is in the results file already: the standing goes with it.
+        elapsed = time.perf_counter() - started
+        raise ProofInterrupted(_finish(prover, classes, ledger, top, elapsed)) from None
+    report(now=True)
     return _finish(prover, classes, ledger, top, time.perf_counter() - started)
+
+
+def _record(
+    outcome: Outcome, known: _Class, ledger: _Ledger, results: ResultsLog, words: tuple[str, ...]
+) -> None:
+    """An outcome: its class (or part) takes it, and the results file records it at once."""
+    ledger.computed += 1
+    known.took_search |= outcome.searched
+    part = None if known.split is None else known.split.part(outcome.pattern, outcome.second)
+    if part is None:
+        ledger.finished(known)
+        known.bounded = True
+        known.take(outcome.total, outcome.exact, outcome.worst, outcome.rows)
+        ledger.requeue(known)
+    else:
+        _take_part(known, part, outcome.total, outcome.exact, outcome.worst, outcome.rows)
+    results.add(_entry(words, outcome))
+    if part is not None and known.exact and known.rows is not None:
+        results.add(_class_entry(words, known))
 
 
 def _plan_parts(prover: FirstGuessProver, classes: list[_Class], min_size: int) -> None:
@@ -210,6 +257,7 @@ def _take_entry(known: _Class, entry: Entry, guess_index: dict[str, int]) -> Non
     """What a recorded entry says of a class, or of one of its parts."""
     known.took_search |= entry.searched
     if entry.pattern is None:
+        known.bounded = True
         known.take(entry.total, entry.exact, entry.worst, entry.rows)
         return
     if known.split is None:
@@ -251,36 +299,128 @@ def _class_entry(words: tuple[str, ...], known: _Class) -> Entry:
 
 
 class _Ledger:
-    """The classes' state: the cutoff, the next class to evaluate, the counts."""
+    """The classes' state: the cutoff, the next task, the counts.
 
-    def __init__(self, classes: list[_Class], top: int) -> None:
+    Best first: the class of least bound not settled is always the next refined. A class
+    with only its level floors gets its two-level bounds counted (a bound task: cheap, and
+    most classes are refuted by it); a class already bounded is searched under the cutoff.
+    While no class is exact (no cutoff yet) one class at a time is searched without one, the
+    least bounded, and the others are bounded meanwhile; so the first exact values come from
+    the classes most likely best, and the cutoff falls fast. Classes proven in parts (few
+    classes) take their parts in turn instead."""
+
+    def __init__(self, classes: list[_Class], top: int, secrets: int) -> None:
         self.classes = classes
+        self._secrets = secrets
         self.top = top
         #: Tasks finished by this call.
         self.computed = 0
+        self._parts = any(known.split is not None for known in classes)
         # Most promising first: the least bound, then the first row.
         self.order = sorted(classes, key=lambda known: (known.bound, known.searched))
+        #: Heaps of (bound, row, class) of the classes with level floors only, and bounded;
+        #: an entry whose bound is stale, or whose class runs or is settled, is skipped.
+        self._floors: list[tuple[int, int, int]] = []
+        self._bounded: list[tuple[int, int, int]] = []
+        self._index = {id(known): index for index, known in enumerate(classes)}
+        #: How far above its bound a class is searched for at most (1/32 guess a secret):
+        #: near enough that a refutation is cheap, far enough that few classes need two.
+        self.aspiration = max(1, secrets // ASPIRATION)
+        self._searching = 0
+        self._cutoff = INFEASIBLE
+        self._cutoff_stale = True
+        for index, known in enumerate(classes):
+            self._push(index, known)
+
+    def _push(self, index: int, known: _Class) -> None:
+        heap = self._bounded if known.bounded else self._floors
+        heapq.heappush(heap, (known.bound, known.searched, index))
+
+    def requeue(self, known: _Class) -> None:
+        """A class's bound or state changed (an outcome came in)."""
+        self._cutoff_stale = True
+        if known.split is None:
+            self._push(self._index[id(known)], known)
 
     def cutoff(self) -> int:
         """The K-th best exact total among the first guesses so far (INFEASIBLE while fewer
         than K are exact): a class above it cannot be among the best K."""
+        if not self._cutoff_stale:
+            return self._cutoff
         exact = sorted((known.bound, len(known.members)) for known in self.classes if known.exact)
         reached = 0
+        self._cutoff = INFEASIBLE
         for total, size in exact:
             reached += size
             if reached >= self.top:
-                return total
-        return INFEASIBLE
+                self._cutoff = total
+                break
+        self._cutoff_stale = False
+        return self._cutoff
 
     def settled(self, known: _Class, cutoff: int) -> bool:
         """Exact, or bounded out of the best K (or out of reach of the tries allowed)."""
         return known.exact or known.bound > cutoff or known.bound >= INFEASIBLE
 
+    def _least(self, heap: list[tuple[int, int, int]], cutoff: int) -> _Class | None:
+        """The class of least bound on ``heap`` that may run now (stale entries dropped)."""
+        while heap:
+            bound, _, index = heap[0]
+            known = self.classes[index]
+            if bound != known.bound or known.running or self.settled(known, cutoff):
+                heapq.heappop(heap)
+                continue
+            if (heap is self._floors) == known.bounded:  # moved to the other heap
+                heapq.heappop(heap)
+                continue
+            return known
+        return None
+
     def next_task(self) -> Task | None:
-        """The most promising class not settled nor running (or the next part of a class
-        proven in parts), marked running; None while the running ones may still settle the
-        rest (no class runs without a cutoff while others could give one)."""
+        """The next task (its class marked running), best first; None while none may run."""
+        if self._parts:
+            return self._next_part_task()
         cutoff = self.cutoff()
+        floors = self._least(self._floors, cutoff)
+        bounded = self._least(self._bounded, cutoff)
+        if bounded is not None and (
+            floors is None or bounded.bound <= floors.bound or not self._searching
+        ):
+            # Searched for a total a little above its bound at most (the cutoff, when lower):
+            # exact, or refuted and back in line with a higher bound; a class refuted again
+            # and again is asked for twice as much each time.
+            reach = bounded.bound + (self.aspiration << min(bounded.probes, 40))
+            bounded.probes += 1
+            return self._start(bounded, min(cutoff, reach), True)
+        if floors is not None:
+            # Bounded until it passes what the least bounded class may reach; the next few
+            # classes of least floors go with it (a bound is cheap beside a task's cost).
+            reach = cutoff if bounded is None else min(cutoff, bounded.bound + self.aspiration)
+            task = self._start(floors, reach, False)
+            more: list[int] = []
+            while len(more) < BOUND_BATCH - 1 and (next_one := self._least(self._floors, cutoff)):
+                more.append(self._start(next_one, reach, False).guess)
+            return replace(task, more=tuple(more))
+        return None
+
+    def _start(self, known: _Class, cutoff: int, search: bool) -> Task:
+        heap = self._bounded if known.bounded else self._floors
+        heapq.heappop(heap)  # its entry is the heap's least (just found by _least)
+        known.running = True
+        known.searching = search
+        self._searching += search
+        return Task(known.searched, cutoff, search=search)
+
+    def finished(self, known: _Class) -> None:
+        """A task on a class came back."""
+        self._searching -= known.searching
+        known.running = known.searching = False
+
+    def _next_part_task(self) -> Task | None:
+        """As :meth:`next_task` for classes proven in parts: the most promising class not
+        settled nor running (or the next part of a class in parts)."""
+        cutoff = self.cutoff()
+        self.order.sort(key=lambda known: (known.bound, known.searched))
         for known in self.order:
             if self.settled(known, cutoff):
                 continue
@@ -295,14 +435,14 @@ class _Ledger:
                 continue
             if cutoff >= INFEASIBLE and self._enough_running():
                 return None
-            known.running = True
+            known.running = known.searching = True
             return Task(known.searched, cutoff)
         return None
 
     def _enough_running(self) -> bool:
-        """Whether the classes exact or running could already make the best K."""
+        """Whether the classes exact or being searched could already make the best K."""
         exact = sum(len(known.members) for known in self.classes if known.exact)
-        running = sum(len(known.members) for known in self.classes if known.running)
+        running = sum(len(known.members) for known in self.classes if known.searching)
         return exact + running >= self.top
 
     def counts(self) -> ProofCounts:
@@ -347,7 +487,10 @@ def _finish(
     solved = [known for known in classes if known.exact and known.bound < INFEASIBLE]
     if complete and not solved:
         tries = game.max_tries
-        raise WordsolverError(f"no first guess solves every secret within {tries} tries")
+        raise WordsolverError(
+            f"no tree solves the {len(game.secrets)} secrets within {tries} tries:"
+            " no first guess does"
+        )
     lower = counts.lower_bound
     tree = None
     if solved:

@@ -12,6 +12,8 @@ original lists this refutes the 1,000th most promising first guess in 0.3 s inst
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from wordsolver.arrays import IdArray, Int64Array
@@ -28,6 +30,10 @@ from wordsolver.search.exact import Pool
 
 #: Buckets of at most this many secrets keep their level floor (it is exact or nearly).
 _FLOOR_ONLY = 2
+
+#: The best total proven so far by the whole proof, read while a task runs (it only falls):
+#: a task whose guess it refutes stops at once.
+LiveCutoff = Callable[[], int]
 
 
 class FirstGuessSearch:
@@ -57,36 +63,50 @@ class FirstGuessSearch:
             return self.symmetric.solve(members, tries_left, pool, beta, history)
         return self.search.solve(members, tries_left, pool, beta)
 
-    def value(self, guess: int, cutoff: int = INFEASIBLE) -> tuple[FirstGuessValue, bool]:
+    def value(
+        self,
+        guess: int,
+        cutoff: int = INFEASIBLE,
+        *,
+        search: bool = True,
+        live: LiveCutoff | None = None,
+    ) -> tuple[FirstGuessValue, bool]:
         """The exact value of ``guess`` played first when it is at most ``cutoff``, else a
         proven lower bound above it; and whether it took a search (False: refuted by its
-        bounds alone)."""
-        search = self.search
+        bounds alone). Without ``search`` only the bounds are counted: a bound above the
+        cutoff, or the two-level bound of every bucket (the refinement a best-first proof
+        asks of a guess before it searches it). ``live`` gives the proof's best total as it
+        falls: the cutoff follows it, bucket by bucket."""
+
+        def current() -> int:
+            return cutoff if live is None else min(cutoff, live())
+
+        search_ = self.search
         candidates = self.candidates
-        win = search.game.win_pattern
+        win = search_.game.win_pattern
         buckets = [
             Bucket(
                 members,
-                search.floor(members, self._fan_out),
-                search.pool_after(self.pool, guess, pattern, members),
+                search_.floor(members, self._fan_out),
+                search_.pool_after(self.pool, guess, pattern, members),
             )
-            for pattern, members in split(search.matrix.values[guess, candidates], candidates)
+            for pattern, members in split(search_.matrix.values[guess, candidates], candidates)
             if pattern != win
         ]
         size = len(candidates)
         bound = size + sum(bucket.floor for bucket in buckets)
         for k in np.argsort([-len(bucket.members) for bucket in buckets], kind="stable"):
-            if bound > cutoff:
+            if bound > current():
                 break
             bucket = buckets[k]
             if len(bucket.members) <= _FLOOR_ONLY:
                 break  # the rest are as small, their floors already tight
-            deeper = max(bucket.floor, search.first_bound(bucket.members, bucket.pool))
+            deeper = max(bucket.floor, search_.first_bound(bucket.members, bucket.pool))
             bound += deeper - bucket.floor
             buckets[k] = Bucket(bucket.members, deeper, bucket.pool)
-        if bound > cutoff:
+        if bound > current() or not search:
             return FirstGuessValue(guess, bound, False), False
-        value = search_buckets(self._solve, guess, size, buckets, self.tries, cutoff, ())
+        value = search_buckets(self._solve, guess, size, buckets, self.tries, current, ())
         return FirstGuessValue(guess, value.lower, value.exact, value.worst), True
 
     def tree_rows(self, guess: int) -> Int64Array:

@@ -18,7 +18,8 @@ from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.digests import blake2b_digest, sha256_hex
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, matrix_bytes, pattern_matrix
-from wordsolver.proof.first_guess import FirstGuessSearch
+from wordsolver.proof.first_guess import FirstGuessSearch, LiveCutoff
+from wordsolver.proof.live import SharedCutoff
 from wordsolver.proof.parts import WHOLE, FirstGuessParts
 from wordsolver.proof.symmetric import SYMMETRY_MIN, SymmetricSearch
 from wordsolver.proof.symmetry import Symmetry, game_symmetry
@@ -118,10 +119,14 @@ class FirstGuessProver:
         """The optimal tree of ``guess`` played first, once its value was found exact."""
         return self._first.tree_rows(guess)
 
-    def evaluate(self, guess: int, cutoff: int) -> Outcome:
-        """:meth:`value`, timed, with the tree rows when exact."""
+    def evaluate(
+        self, guess: int, cutoff: int, *, search: bool = True, live: LiveCutoff | None = None
+    ) -> Outcome:
+        """:meth:`value`, timed, with the tree rows when exact (without ``search``: the
+        bounds alone; ``live``: the proof's best total as it falls, see
+        :meth:`FirstGuessSearch.value`)."""
         started = time.perf_counter()
-        value, searched = self._first.value(guess, cutoff)
+        value, searched = self._first.value(guess, cutoff, search=search, live=live)
         rows = self.tree_rows(guess) if value.exact and value.total < INFEASIBLE else None
         seconds = time.perf_counter() - started
         return Outcome(guess, value.total, value.exact, value.worst, searched, seconds, rows)
@@ -158,9 +163,21 @@ def prover_for(spec: ProofSpec, matrix: PatternMatrix | None = None) -> FirstGue
     return prover
 
 
-def evaluate_first_guess(spec: ProofSpec, guess: int, cutoff: int) -> Outcome:
-    """The task a worker runs (see :meth:`FirstGuessProver.evaluate`)."""
-    return prover_for(spec).evaluate(guess, cutoff)
+def evaluate_first_guess(
+    spec: ProofSpec, guess: int, cutoff: int, search: bool = True, shared: str | None = None
+) -> Outcome:
+    """The task a worker runs (see :meth:`FirstGuessProver.evaluate`); ``shared`` names the
+    Dask Variable holding the proof's best total (:mod:`.live`)."""
+    live = None if shared is None else SharedCutoff(shared, cutoff)
+    return prover_for(spec).evaluate(guess, cutoff, search=search, live=live)
+
+
+def bound_first_guesses(spec: ProofSpec, guesses: tuple[int, ...], cutoff: int) -> list[Outcome]:
+    """The task a worker runs to bound several first guesses at once (each by its buckets'
+    two-level bounds, :meth:`FirstGuessProver.evaluate` without a search): one task for a
+    few, so that the cluster's cost per task stays small beside theirs."""
+    prover = prover_for(spec)
+    return [prover.evaluate(guess, cutoff, search=False) for guess in guesses]
 
 
 def evaluate_part(spec: ProofSpec, guess: int, pattern: int, second: int, cutoff: int) -> Outcome:

@@ -34,10 +34,10 @@ from typing import Any
 
 import numpy as np
 
-import wordsolver
+from wordsolver._version import installed_version
 from wordsolver.arrays import Int64Array
 from wordsolver.errors import WordsolverError
-from wordsolver.files import UserFileError, atomic_write_bytes, check_output
+from wordsolver.files import UserFileError, atomic_write_bytes, check_output, read_user_bytes
 from wordsolver.games import Game
 from wordsolver.tree.storage import game_identity
 
@@ -122,29 +122,32 @@ def header(game: Game, hard: bool) -> dict[str, Any]:
         "version": VERSION,
         "game": game_identity(game),
         "hard": hard,
-        "engine": {"wordsolver": wordsolver.__version__, "proof": PROOF_ENGINE},
+        "engine": {"wordsolver": installed_version(), "proof": PROOF_ENGINE},
     }
 
 
 class ResultsLog:
     """A results file opened for one proof: what it holds, and appending to it."""
 
-    def __init__(self, path: Path, game: Game, hard: bool) -> None:
+    def __init__(self, path: Path | None, game: Game, hard: bool) -> None:
+        #: The file (None: the entries are kept in memory only, for a proof nobody resumes).
         self.path = path
         self.expected = header(game, hard)
         #: The entries read, by first guess or part (the last line of each wins).
         self.entries: dict[tuple[str, int | None, str | None], Entry] = {}
+        if path is None:
+            return
         if path.exists():
             self._read()
         else:
             check_output(path)
 
     def _read(self) -> None:
+        assert self.path is not None
         try:
-            with self.path.open("rb") as file:
-                lines = file.read().split(b"\n")
-        except OSError as error:
-            raise ResultsFileError(f"{self.path}: cannot read ({error.strerror})") from None
+            lines = read_user_bytes(self.path).split(b"\n")
+        except UserFileError as error:
+            raise ResultsFileError(str(error)) from None
         recorded = _parse(lines[0])
         if not isinstance(recorded, dict) or recorded.get("format") != FORMAT:
             raise ResultsFileError(f"{self.path}: not a wordsolver proof results file")
@@ -165,12 +168,13 @@ class ResultsLog:
                     self._cut(len(line))
                     return
                 raise ResultsFileError(f"{self.path}: damaged at line {number}") from None
-            self.entries[entry.key] = entry
+            self._keep(entry)
         if torn:  # a whole last line without its newline: appends start on a line of their own
             self._append(b"\n")
 
     def _cut(self, size: int) -> None:
         """Drop the last ``size`` bytes (a line cut short), so appends follow whole lines."""
+        assert self.path is not None
         try:
             os.truncate(self.path, self.path.stat().st_size - size)
         except OSError as error:
@@ -208,6 +212,9 @@ class ResultsLog:
 
     def add(self, entry: Entry) -> None:
         """Record a finished first guess at once (the file is made on the first)."""
+        if self.path is None:
+            self._keep(entry)
+            return
         if not self.path.exists():
             first = json.dumps(self.expected, ensure_ascii=False, separators=(",", ":"))
             try:
@@ -216,9 +223,18 @@ class ResultsLog:
                 raise UserFileError(f"{self.path}: cannot write ({error.strerror})") from None
         line = json.dumps(entry.to_json(), ensure_ascii=False, separators=(",", ":"))
         self._append(line.encode() + b"\n")
-        self.entries[entry.key] = entry
+        self._keep(entry)
+
+    def _keep(self, entry: Entry) -> None:
+        """Keep what says most of the entry's first guess (or part): an exact value over a
+        bound, the higher of two bounds. Tasks running side by side may finish in any order,
+        and a bound found later is not always the higher one."""
+        kept = self.entries.get(entry.key)
+        if kept is None or (entry.exact, entry.total) >= (kept.exact, kept.total):
+            self.entries[entry.key] = entry
 
     def _append(self, data: bytes) -> None:
+        assert self.path is not None
         try:
             descriptor = os.open(self.path, os.O_WRONLY | os.O_APPEND)
             try:

@@ -13,17 +13,29 @@ it is installed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import importlib.util
 import logging
+import os
 import queue
+import signal
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from wordsolver.errors import WordsolverError
-from wordsolver.proof.prover import Outcome, ProofSpec, evaluate_first_guess, evaluate_part
+from wordsolver.proof.live import variable_name
+from wordsolver.proof.prover import (
+    Outcome,
+    ProofSpec,
+    bound_first_guesses,
+    evaluate_first_guess,
+    evaluate_part,
+)
+from wordsolver.search import INFEASIBLE
 
 #: How long connecting to a scheduler may take before it is called unreachable.
 CONNECT_SECONDS = 3.0
@@ -33,24 +45,41 @@ TASKS_PER_THREAD = 2
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    """Evaluate ``guess`` played first: exactly if its total is at most ``cutoff``; or, with
-    ``pattern`` given, one part of it (its bucket of that pattern, by the ``second`` guess, -1:
-    the whole bucket), exactly if that part's total is at most ``cutoff``."""
+    """Evaluate ``guess`` played first: exactly if its total is at most ``cutoff`` (without
+    ``search``: its bounds alone, :meth:`~wordsolver.proof.prover.FirstGuessProver.evaluate`);
+    or, with ``pattern`` given, one part of it (its bucket of that pattern, by the ``second``
+    guess, -1: the whole bucket), exactly if that part's total is at most ``cutoff``."""
 
     guess: int
     cutoff: int
     pattern: int = -1
     second: int = -1
+    search: bool = True
+    #: More first guesses bounded by the same task (bounds only, the same cutoff).
+    more: tuple[int, ...] = ()
 
-    def call(self) -> tuple[Callable[..., Outcome], tuple[int, ...]]:
-        """The worker's function for the task and its arguments after the spec."""
-        if self.pattern < 0:
-            return evaluate_first_guess, (self.guess, self.cutoff)
+    @property
+    def whole(self) -> bool:
+        """Whether the task is a first guess whole (not one part of it)."""
+        return self.pattern < 0
+
+    def call(
+        self, shared: str | None = None
+    ) -> tuple[Callable[..., Outcome | list[Outcome]], tuple[Any, ...]]:
+        """The worker's function for the task and its arguments after the spec (``shared``:
+        the Dask Variable of the proof's best total, for a first guess whole)."""
+        if self.more:
+            return bound_first_guesses, ((self.guess, *self.more), self.cutoff)
+        if self.whole:
+            return evaluate_first_guess, (self.guess, self.cutoff, self.search, shared)
         return evaluate_part, (self.guess, self.pattern, self.second, self.cutoff)
 
 
 #: The proof's next task, or None when it has none to give until an outcome comes in.
 NextTask = Callable[[], Task | None]
+#: The proof's best total so far (the K-th best exact total; a task's cutoff may be lower: a
+#: search for a total near its guess's bound), for the running tasks to prune by.
+BestSoFar = Callable[[], int]
 
 
 class SchedulerError(WordsolverError):
@@ -68,10 +97,15 @@ class Runner(Protocol):
     dashboard: str | None
 
     def run(
-        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+        self,
+        spec: ProofSpec,
+        next_task: NextTask,
+        stop_at: float | None = None,
+        best_so_far: BestSoFar = lambda: INFEASIBLE,
     ) -> Iterator[Outcome]:
         """Run tasks from ``next_task`` until it has none and none is left running, or
-        (``stop_at``, in :func:`time.monotonic` seconds) until that time."""
+        (``stop_at``, in :func:`time.monotonic` seconds) until that time; the tasks running
+        may prune by ``best_so_far`` as it falls."""
         ...
 
     def close(self) -> None:
@@ -85,12 +119,16 @@ class InProcessRunner:
     dashboard: str | None = None
 
     def run(
-        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+        self,
+        spec: ProofSpec,
+        next_task: NextTask,
+        stop_at: float | None = None,
+        best_so_far: BestSoFar = lambda: INFEASIBLE,
     ) -> Iterator[Outcome]:
         """Each task in turn (a task running at ``stop_at`` is finished first)."""
         while (task := next_task()) is not None:
             function, arguments = task.call()
-            yield function(spec, *arguments)
+            yield from _outcomes(function(spec, *arguments))
 
     def close(self) -> None:
         """Nothing to stop."""
@@ -117,10 +155,16 @@ class DaskRunner:
                 silence_logs=logging.ERROR,
             )
             self._client: Any = self._dask.Client(self._cluster, set_as_default=False)
+            # Ctrl-C reaches the workers too (one process group): the proof stops them itself.
+            from wordsolver.proof.quiet_workers import IgnoreInterrupts
+
+            self._client.register_plugin(IgnoreInterrupts())
         else:
             self._client = _connect(self._dask, scheduler)
         self.dashboard: str | None = self._dashboard_link()
         self._spec: Any = None
+        #: Whether the last run was interrupted (Ctrl-C): the local cluster is then killed.
+        self._interrupted = False
 
     def _dashboard_link(self) -> str | None:
         if self._cluster is None:
@@ -139,7 +183,11 @@ class DaskRunner:
         return max(1, sum(counts.values()))
 
     def run(
-        self, spec: ProofSpec, next_task: NextTask, stop_at: float | None = None
+        self,
+        spec: ProofSpec,
+        next_task: NextTask,
+        stop_at: float | None = None,
+        best_so_far: BestSoFar = lambda: INFEASIBLE,
     ) -> Iterator[Outcome]:
         """Tasks on the cluster, a few per worker thread in flight; the ones still running at
         ``stop_at`` (or when the caller stops reading) are cancelled."""
@@ -149,13 +197,14 @@ class DaskRunner:
         shared = replace(spec, threads=1)
         running: set[Any] = set()
         finished: queue.Queue[Any] = queue.Queue()
+        best = _SharedBest(self._dask, self._client, variable_name(spec.key, uuid.uuid4().hex))
         try:
             while True:
                 while len(running) < TASKS_PER_THREAD * self.threads():
                     task = next_task()
                     if task is None:
                         break
-                    function, arguments = task.call()
+                    function, arguments = task.call(best.name if task.whole else None)
                     future = self._client.submit(function, shared, *arguments, pure=False)
                     future.add_done_callback(finished.put)
                     running.add(future)
@@ -169,14 +218,18 @@ class DaskRunner:
                 except queue.Empty:
                     return
                 running.discard(future)
-                yield self._result(future)
+                yield from _outcomes(self._result(future))
+                best.lower_to(best_so_far())  # the caller has taken the outcomes in
+        except KeyboardInterrupt:
+            self._interrupted = True
+            raise
         finally:
             for future in running:
                 future.cancel()
 
-    def _result(self, future: Any) -> Outcome:
+    def _result(self, future: Any) -> Outcome | list[Outcome]:
         try:
-            outcome: Outcome = future.result()
+            outcome: Outcome | list[Outcome] = future.result()
         except self._dask.KilledWorker:
             raise WorkerError(
                 "a first guess was lost with every worker that ran it (out of memory?)"
@@ -184,9 +237,42 @@ class DaskRunner:
         return outcome
 
     def close(self) -> None:
+        """Close the client, and the local cluster: at once after Ctrl-C (its worker
+        processes killed mid-task: everything they finished is in the results file)."""
+        if self._interrupted and self._cluster is not None:
+            # The client's and nannies' complaints about the connections cut are expected.
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
+            for nanny in list(self._cluster.workers.values()):
+                process = getattr(nanny, "process", None)
+                pid = getattr(process, "pid", None)
+                if pid is not None:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+def _outcomes(result: Outcome | list[Outcome]) -> list[Outcome]:
+    """A task's outcomes (a task bounding several first guesses has one for each)."""
+    return result if isinstance(result, list) else [result]
+
+
+class _SharedBest:
+    """The proof's best total in a Dask Variable (:mod:`.live`), set when it falls. It is
+    left on the scheduler when the run ends (one number): a task cancelled mid-run may still
+    read it, and a Variable deleted under a reader makes the scheduler log an error."""
+
+    def __init__(self, dask: Any, client: Any, name: str) -> None:
+        self.name = name
+        self._variable = dask.Variable(name, client=client)
+        self._value = INFEASIBLE
+        self._variable.set(INFEASIBLE)
+
+    def lower_to(self, cutoff: int) -> None:
+        if cutoff < self._value:
+            self._value = cutoff
+            self._variable.set(cutoff)
 
 
 def _has_dashboard() -> bool:

@@ -46,25 +46,31 @@ def search_buckets(
     size: int,
     buckets: list[Bucket],
     tries_left: int,
-    best: int,
+    best: int | Callable[[], int],
     history: History,
 ) -> SetValue:
     """The exact total of ``guess`` played on a set of ``size`` secrets whose non-winning
     buckets these are, if it is at most ``best``; else a lower bound above it. The buckets are
     searched smallest first, each only for what can still fit under ``best`` beside the
-    floors of the others (the search's own rule)."""
+    floors of the others (the search's own rule). ``best`` may be a function, read before
+    each bucket: a best that falls while the buckets are searched (a proof's best total so
+    far) cuts them off sooner; the answer is then exact or above the last best read."""
+    limit = best if callable(best) else lambda: best
     total = size
     remaining = sum(bucket.floor for bucket in buckets)
-    if total + remaining > best:
+    if total + remaining > limit():
         return SetValue(total + remaining)
     worst = 1
     below = (*history, guess)
     for bucket in sorted(buckets, key=lambda bucket: len(bucket.members)):
         remaining -= bucket.floor
-        beta = best - total - remaining + 1
+        ceiling = limit()
+        if total + bucket.floor + remaining > ceiling:
+            return SetValue(min(total + bucket.floor + remaining, INFEASIBLE))
+        beta = ceiling - total - remaining + 1
         child = solve(bucket.members, tries_left - 1, bucket.pool, beta, below)
         total += child.lower
-        if not child.exact or total + remaining > best:
+        if not child.exact or total + remaining > ceiling:
             return SetValue(min(total + remaining, INFEASIBLE))
         worst = max(worst, child.worst + 1)
     return SetValue(total, True, worst, guess)

@@ -1,18 +1,21 @@
 """Symmetry of games whose feedback does not depend on which letter or which position is which.
 
-In Mastermind and Bulls and Cows the feedback of a guess counts letters in place and letters
-elsewhere, so renaming the letters (colours, digits) or reordering the positions, the same way
-in guess and secret, leaves every pattern as it was. When the secrets and the allowed guesses
-are closed under these permutations too (every string, or every string of distinct letters),
-guesses that one permutation maps onto another are worth the same. A permutation that fixes
-every guess played so far also fixes every candidate set they left, so below a history of
-guesses only one guess of each class of the permutations fixing the history needs searching:
-5 first guesses of Mastermind's 1,296 (``aaaa aaab aabb aabc abcd``), one of Bulls and Cows'
-5,040.
+A rule declares the permutations that leave its feedback unchanged
+(:attr:`~wordsolver.games.FeedbackRule.symmetries`): in Mastermind and Bulls and Cows the
+feedback of a guess counts letters in place and letters elsewhere, so renaming the letters
+(colours, digits) or reordering the positions, the same way in guess and secret, leaves every
+pattern as it was; Wordle's colours survive renaming the letters only. When the secrets and the
+allowed guesses are closed under these permutations too (every string, or every string of
+distinct letters), guesses that one permutation maps onto another are worth the same. A
+permutation that fixes every guess played so far also fixes every candidate set they left, so
+below a history of guesses only one guess of each class of the permutations fixing the history
+needs searching: 5 first guesses of Mastermind's 1,296 (``aaaa aaab aabb aabc abcd``), one of
+Bulls and Cows' 5,040.
 
 Classes are found by canonical labels: for each order of the positions, the letters of the
-history followed by the guess are renamed in order of first appearance; the least result over
-the position orders that give the history its least form names the guess's class.
+history followed by the guess are renamed in order of first appearance (kept as they are when
+the rule does not allow renaming); the least result over the position orders that give the
+history its least form names the guess's class.
 
 >>> from wordsolver.games import find_game
 >>> game = find_game("mastermind")
@@ -34,8 +37,6 @@ import numpy.typing as npt
 from wordsolver.alphabet import LetterCodes
 from wordsolver.arrays import IdArray
 from wordsolver.games import Game
-from wordsolver.games.bulls_cows import BullsCowsRule
-from wordsolver.games.likeness import LikenessRule
 
 KeyArray = npt.NDArray[np.int64]
 #: Position orders are tried only up to this word length (its factorial of them).
@@ -48,9 +49,12 @@ class Symmetry:
 
     #: The allowed guesses as letter codes (one row each).
     codes: LetterCodes
-    #: Every order of the positions the symmetry uses (one row each).
+    #: Every order of the positions the symmetry uses (one row each; the identity alone when
+    #: the rule does not allow reordering).
     orders: npt.NDArray[np.intp]
     alphabet_size: int
+    #: Whether letters may be renamed (else each letter names itself).
+    letters: bool = True
 
     def class_keys(self, history: Sequence[int], rows: IdArray) -> KeyArray:
         """For each guess of ``rows``, a key shared exactly by the guesses that a permutation
@@ -73,7 +77,10 @@ class Symmetry:
         return kept
 
     def _label_history(self, played: LetterCodes) -> tuple[tuple[int, ...], dict[int, int]]:
-        """The history's letters renamed in order of first appearance, and the renaming."""
+        """The history's letters renamed in order of first appearance, and the renaming (every
+        letter named as itself when letters may not be renamed)."""
+        if not self.letters:
+            return tuple(played.ravel().tolist()), {k: k for k in range(self.alphabet_size)}
         named: dict[int, int] = {}
         for letter in played.ravel().tolist():
             named.setdefault(letter, len(named))
@@ -106,10 +113,11 @@ def all_rows(game: Game) -> IdArray:
 
 
 def game_symmetry(game: Game) -> Symmetry | None:
-    """The game's symmetry when its feedback counts letter matches only (Bulls and Cows,
-    Mastermind, likeness) and both its lists are closed under renaming letters and reordering
-    positions; None otherwise (word lists, Wordle's colours)."""
-    if not isinstance(game.rule, BullsCowsRule | LikenessRule):
+    """The game's symmetry: the permutations its rule declares
+    (:attr:`~wordsolver.games.FeedbackRule.symmetries`) when both its lists are closed under
+    them; None otherwise (word lists, a rule without symmetries)."""
+    declared = game.rule.symmetries
+    if not declared.letters and not declared.positions:
         return None
     size = game.alphabet.size
     if size**game.length >= 2**62:
@@ -117,18 +125,21 @@ def game_symmetry(game: Game) -> Symmetry | None:
     guesses = game.guess_codes
     secrets = game.secret_codes()
     length = game.length
-    letter_moves = [_swap(size, 0, 1), np.roll(np.arange(size), 1)] if size > 1 else []
-    permuted = length <= MAX_PERMUTED_LENGTH
+    renamed = declared.letters and size > 1
+    letter_moves = [_swap(size, 0, 1), np.roll(np.arange(size), 1)] if renamed else []
+    permuted = declared.positions and 1 < length <= MAX_PERMUTED_LENGTH
     position_moves = [_swap(length, 0, 1), np.roll(np.arange(length), 1)] if permuted else []
+    if not letter_moves and not position_moves:
+        return None
     for codes in (guesses, secrets):
         present = set(_numbers(codes, size).tolist())
         images: list[npt.NDArray[np.integer[Any]]] = [move[codes] for move in letter_moves]
-        images += [codes[:, move] for move in position_moves if length > 1]
+        images += [codes[:, move] for move in position_moves]
         if any(not present.issuperset(_numbers(image, size).tolist()) for image in images):
             return None
     positions = range(length)
     orders = itertools.permutations(positions) if permuted else iter([tuple(positions)])
-    return Symmetry(guesses, np.array(list(orders), dtype=np.intp), size)
+    return Symmetry(guesses, np.array(list(orders), dtype=np.intp), size, declared.letters)
 
 
 def _swap(size: int, a: int, b: int) -> npt.NDArray[np.intp]:

@@ -2,7 +2,9 @@
 
 :class:`CompiledSearch` answers like :class:`~wordsolver.search.exact.OptimalSearch` (same
 values, same trees) for the games the core covers: equally likely secrets, any allowed word
-may be guessed. :func:`exact_search` picks the engine for a game and its play options.
+may be guessed (or, in hard mode, any the rule's hard mode allows, as the rule states it:
+:meth:`~wordsolver.games.FeedbackRule.hard_mode`). :func:`exact_search` picks the engine for a
+game and its play options.
 
 Several sets (the buckets of fixed openers) are solved at once on several threads, largest
 first, all on one core whose memo they share; a time budget raises its stop flag when it runs
@@ -18,16 +20,15 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.alphabet import LetterCodes
 from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.cores import usable_cores
-from wordsolver.games.colours import ColoursRule
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
 from wordsolver.progress import Progress, shared_out
@@ -41,13 +42,12 @@ from wordsolver.search.exact import (
     SetValue,
     joined_rows,
 )
+from wordsolver.search.hard_tables import compiled_hard_mode, hard_mode_tables
 from wordsolver.weights import SecretWeights
 
 #: Largest games the compiled core takes (its rank keys pack bound, Σ size² and position).
 MAX_SECRETS = 1 << 14
 MAX_GUESSES = 1 << 16
-#: Longest words the compiled core plays hard mode with (it packs a letter's copies in 3 bits).
-HARD_LENGTH = 7
 #: Sets searched alone from this size on are split by first guess (the whole game).
 SPLIT_MIN = 500
 #: One set to solve: (candidates, tries left, pool).
@@ -91,7 +91,6 @@ class CompiledSearch(OptimalSearch):
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
         self.workers = 1 if self.limit.nodes is not None else workers or usable_cores()
-        codes, digits = self._hard_mode_tables()
         self.core = CompiledCore(
             matrix.by_secret,
             np.asarray(game.secret_rows, dtype=np.intp),
@@ -99,8 +98,7 @@ class CompiledSearch(OptimalSearch):
             game.win_pattern,
             game.n_patterns,
             self.limit.beam,
-            codes=codes,
-            digits=digits,
+            **(hard_mode_tables(game) if hard else {}),
         )
         self._timer: threading.Timer | None = None
         #: Sets solved by first guess: their best value and the lower bound proven.
@@ -108,24 +106,9 @@ class CompiledSearch(OptimalSearch):
         #: The last first guesses ranked: (set and pool, the core's answer).
         self._first: tuple[tuple[bytes, bytes], FirstGuesses] | None = None
 
-    def _hard_mode_tables(self) -> tuple[LetterCodes | None, LetterCodes | None]:
-        """What the core needs to play hard mode: the guesses' letters and each pattern's
-        colours (one digit per position, as the rule reads them); None in free play."""
-        if not self.hard:
-            return None, None
-        game = self.game
-        digits = np.array(
-            [
-                [int(d) for d in np.base_repr(pattern, 3).zfill(game.length)]
-                for pattern in range(game.n_patterns)
-            ],
-            dtype=np.uint8,
-        )
-        return np.ascontiguousarray(game.guess_codes), digits
-
     def pool_after(self, pool: Pool, guess: int, pattern: int, members: IdArray) -> Pool:
         """As the readable search's, with hard mode's filter in the compiled core (the same
-        test as the rule's, without loading the rule's kernels)."""
+        test as the rule's, from the tables the rule's hard mode gave it)."""
         if not self.hard:
             return pool
         return self.core.allowed_after(pool, guess, pattern)
@@ -141,6 +124,17 @@ class CompiledSearch(OptimalSearch):
             self._timer = threading.Timer(self.limit.seconds, self.core.stop)
             self._timer.daemon = True
             self._timer.start()
+
+    @contextmanager
+    def _stopped_when_left(self) -> Iterator[None]:
+        """Stop every search on the core when the block is left by an exception (Ctrl-C
+        while this thread waits for the pool's threads): they end within a set, so the pool
+        closes at once instead of when they finish."""
+        try:
+            yield
+        except BaseException:
+            self.core.stop()
+            raise
 
     # -- search ---------------------------------------------------------------------------
 
@@ -184,7 +178,7 @@ class CompiledSearch(OptimalSearch):
             for k in order:
                 run(k)
             return
-        with ThreadPoolExecutor(self.workers) as executor:
+        with ThreadPoolExecutor(self.workers) as executor, self._stopped_when_left():
             list(executor.map(run, order))
 
     def lower_of(self, candidates: IdArray, tries_left: int, value: SetValue) -> int:
@@ -233,7 +227,7 @@ class CompiledSearch(OptimalSearch):
         of the guesses whose bound ``3n − w − k`` could still undercut the least found."""
         if len(candidates) <= 2:
             return super().first_bound(candidates, pool)
-        return self._first_guesses(candidates, pool).least_floor
+        return self.core.least_first_floor(candidates, np.ascontiguousarray(pool, dtype=np.intp))
 
     def solve_by_first_guess(
         self,
@@ -303,7 +297,7 @@ class CompiledSearch(OptimalSearch):
             if self.workers == 1:
                 evaluate()
             else:
-                with ThreadPoolExecutor(self.workers) as executor:
+                with ThreadPoolExecutor(self.workers) as executor, self._stopped_when_left():
                     for running in [executor.submit(evaluate) for _ in range(self.workers)]:
                         running.result()
         with lock:  # guesses never reached keep their floors as bounds
@@ -380,13 +374,11 @@ def exact_search(
     workers: int | None = None,
 ) -> OptimalSearch:
     """The exact search for these play options: on the compiled core when it covers them
-    (unweighted, any allowed word may be guessed; ``workers`` threads, default every core),
-    else the readable search."""
+    (unweighted, any allowed word may be guessed or, in hard mode, any the rule's hard mode
+    allows; ``workers`` threads, default every core), else the readable search."""
     game = matrix.game
     fits = len(game.secrets) <= MAX_SECRETS and len(game.guesses) <= MAX_GUESSES
-    # Hard mode in compiled code is Wordle's own (the colours rule's), for words of up to
-    # HARD_LENGTH letters.
-    plays = not hard or (isinstance(game.rule, ColoursRule) and game.length <= HARD_LENGTH)
+    plays = not hard or compiled_hard_mode(game)
     if compiled and fits and plays and not (only_candidates or weights is not None):
         return CompiledSearch(matrix, hard=hard, limit=limit, workers=workers)
     return OptimalSearch(

@@ -1,7 +1,7 @@
 """The compiled core of the exact search: the recursion of
 :class:`~wordsolver.search.exact.OptimalSearch` in C++ (:mod:`wordsolver.search._engine`, built
 from ``search/engine/`` when the package is installed), for equally likely secrets when any
-allowed word may be guessed (or, in Wordle's hard mode, any word the feedback allows).
+allowed word may be guessed (or, in hard mode, any word the rule's hard mode allows).
 
 It computes the same values as the readable search (the fewest total guesses, ties broken by
 the shallower deepest secret) by the same rules; ``engine/search.hpp`` lists them. Why C++
@@ -50,9 +50,11 @@ class FirstGuesses:
 
 class CompiledCore:
     """The compiled search of one game (``by_secret``: secret × guess cells), its memo and
-    budget. ``beam`` keeps the K most promising guesses of every set; ``codes`` (the guesses'
-    letters) and ``digits`` (each pattern's colour per position) switch on Wordle's hard
-    mode."""
+    budget. ``beam`` keeps the K most promising guesses of every set. Hard mode, as the rule
+    states it (:class:`~wordsolver.games.rule.HardMode`): ``feedback`` (every guess's pattern
+    against every guess as the secret, played × guess) for the consistent rule, or ``codes``
+    (the guesses' letters) and ``digits`` (each pattern's mark per position) for kept
+    letters."""
 
     def __init__(
         self,
@@ -65,6 +67,7 @@ class CompiledCore:
         *,
         codes: LetterCodes | None = None,
         digits: LetterCodes | None = None,
+        feedback: PatternArray | None = None,
         memo_bytes: int = MEMO_BYTES,
     ) -> None:
         empty = np.zeros((0, 0), np.uint8)
@@ -77,6 +80,7 @@ class CompiledCore:
             beam or 0,
             np.ascontiguousarray(codes if codes is not None else empty, dtype=np.uint8),
             np.ascontiguousarray(digits if digits is not None else empty, dtype=np.uint8),
+            np.ascontiguousarray(feedback if feedback is not None else empty),
             memo_bytes,
         )
 
@@ -149,6 +153,11 @@ class CompiledCore:
         than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes)."""
         floors = self._engine.first_floors(_ids(candidates), _ids(pool), fan_out)
         return np.frombuffer(floors, dtype=np.int64).copy()
+
+    def least_first_floor(self, candidates: IdArray, pool: IdArray) -> int:
+        """The least of :meth:`first_floors` over ``pool``: a proven lower bound on the set's
+        total (only the guesses whose bound ``3n − w − k`` could undercut it counted)."""
+        return int(self._engine.least_first_floor(_ids(candidates), _ids(pool)))
 
     def first_guesses(self, candidates: IdArray, pool: IdArray, *, dedup: bool) -> FirstGuesses:
         """The guesses of ``pool`` that learn something (``dedup``: one per distinct split),

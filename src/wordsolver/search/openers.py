@@ -50,6 +50,7 @@ from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
 from wordsolver.progress import Progress
+from wordsolver.stopping import pieces
 
 Objective = Literal["mean", "worst"]
 
@@ -57,9 +58,9 @@ Objective = Literal["mean", "worst"]
 MAX_WORDS = 5
 #: Sets kept per level of a beam search.
 BEAM_WIDTH = 10_000
-#: Work is cut into this many blocks; between blocks progress is reported and the best sets so
-#: far tighten the cut of the next block.
-_BLOCKS = 48
+#: Work is dealt out round-robin into this many runs, then taken in pieces of a tenth of a
+#: second; between pieces progress is reported and the best sets so far tighten the next cut.
+_DEAL = 48
 _UNBOUNDED = np.iinfo(np.int64).max
 
 
@@ -356,13 +357,16 @@ class _Searcher:
 
         from wordsolver.search import opener_kernels as kernels
 
-        n_blocks = max(1, min(_BLOCKS, len(items) // 8))
+        chunks = 4 * numba.get_num_threads()  # a block's items are dealt out to the chunks
+        # Items dealt out round-robin, then taken in pieces of about a tenth of a second (so
+        # Ctrl-C stops a search of minutes at once): each piece mixes early items, which have
+        # the most sets after them, with late ones.
+        dealt = np.concatenate([items[start::_DEAL] for start in range(_DEAL)])
         ranked: list[_Ranked | None] = [None] * len(targets)
         bounds = np.full(len(targets), _UNBOUNDED, np.int64)
-        for start in range(n_blocks):
-            block = np.ascontiguousarray(items[start::n_blocks])
-            rules = (self.masks, self.letter_sets, targets)
-            chunks = 4 * numba.get_num_threads()  # prefixes are dealt out to the chunks
+        rules = (self.masks, self.letter_sets, targets)
+        for start, stop in pieces(len(dealt), first=chunks):
+            block = np.ascontiguousarray(dealt[start:stop])
             if depth is None:
                 found = kernels.extend_block(
                     self.values, self.n_patterns, rules, block, self.by_worst, keep, bounds, chunks

@@ -122,6 +122,157 @@ def _at_least(value: int) -> int:
     return (value << _VALUE_SHIFT) | (1 << _GUESS_BITS)
 
 
+@njit(cache=True, inline="always")
+def _floor(n: int) -> int:
+    """The least value a set of ``n`` candidates allows: a candidate that tells all others
+    apart (``2n − 1`` guesses, the others one level down)."""
+    return _pack(0, 2 * n - 1, 2)
+
+
+@njit(cache=True)
+def _closed_form(n: int, tries: int, objective: int, first: int) -> int:
+    """Memo entry of a set of ``n`` candidates (``first`` the table row of its first) whose
+    value needs no search: one or two candidates, or at most one try left; -1 otherwise."""
+    if n == 1:
+        if tries >= 1:
+            return _exact(_pack(0, 1, 1), first)
+        return _exact(_INFEASIBLE if objective == 0 else _pack(1, 0, 0), -1)
+    if tries <= 0:
+        return _exact(_INFEASIBLE if objective == 0 else _pack(n, 0, 0), -1)
+    if tries == 1:  # guess one candidate, lose the others
+        return _exact(_INFEASIBLE if objective == 0 else _pack(n - 1, n, 1), first)
+    if n == 2:
+        return _exact(_pack(0, 3, 2), first)
+    return -1
+
+
+@njit(cache=True)
+def _capacity(tries: int, most_classes: int) -> int:
+    """Most secrets any tree can solve in ``tries - 1`` tries (what one bucket gets): one per
+    guess, plus what each of at most ``most_classes`` buckets of it solves with a try less."""
+    capacity = 0
+    for _ in range(tries - 1):
+        capacity = min(1 + most_classes * capacity, 64)
+    return capacity
+
+
+@njit(cache=True)
+def _guess_bounds(
+    candidates: np.uint64,
+    tries: int,
+    capacity: int,
+    objective: int,
+    classes: MaskArray,
+    n_classes: Int64Array,
+    wins: MaskArray,
+    only_candidates: bool,
+) -> tuple[int, Int64Array, Int64Array, Int64Array, Int64Array, int]:
+    """The guesses worth trying at a set (``tries`` ≥ 2 left, three candidates or more), each
+    with an admissible bound of its value: ``(count, bounds, order keys, table rows, deepest
+    secret of the closed buckets or -1 when no bucket is open, a row whose bound is the least
+    any set allows and exact, or -1)``. The first ``count`` entries are filled; a row of exact
+    least value ends the count where it is found (no other guess can do better)."""
+    n = _popcount(candidates)
+    n_guesses = classes.shape[0]
+    bounds = np.empty(n_guesses, np.int64)
+    order_keys = np.empty(n_guesses, np.int64)
+    guesses = np.empty(n_guesses, np.int64)
+    closed_worst = np.empty(n_guesses, np.int64)
+    count = 0
+    floor = _floor(n)
+    for g in range(n_guesses):
+        can_win = (wins[g] & candidates) != 0
+        if only_candidates and not can_win:
+            continue
+        failures, total, worst, shut = 0, n, 1, 1
+        squares = 1 if can_win else 0
+        useless = False
+        for c in range(n_classes[g]):
+            size = _popcount(candidates & classes[g, c])
+            if size == 0:
+                continue
+            if size == n:
+                useless = True  # learns nothing: never part of an optimal tree
+                break
+            squares += size * size
+            if size > capacity:
+                if objective == 0:
+                    useless = True  # some secret of the bucket cannot be solved in time
+                    break
+                failures += size - capacity
+            if size == 1:
+                total += 1
+                shut = max(shut, 2)
+            elif tries == 2:  # one try left: one secret solved, the others fail
+                total += size
+                shut = max(shut, 2)
+            elif size == 2:
+                total += 3
+                shut = max(shut, 3)
+            else:  # open: at least 2b − 1 guesses, its deepest secret at least 2 below
+                total += 2 * size - 1
+                worst = 3
+        if useless:
+            continue
+        bound = _pack(failures, total, max(worst, shut))
+        if worst == 1 and bound == floor:
+            return count, bounds, order_keys, guesses, closed_worst, g
+        bounds[count] = bound
+        order_keys[count] = (bound << 12) | squares  # then the more even split first
+        guesses[count] = g
+        closed_worst[count] = shut if worst == 3 else -1
+        count += 1
+    return count, bounds, order_keys, guesses, closed_worst, -1
+
+
+@njit(cache=True)
+def _in_order(keys: Int64Array, count: int) -> Int64Array:
+    """The indices of the first ``count`` keys, least key first (equal keys in index order)."""
+    order = np.empty(count, np.int64)
+    for i in range(count):  # insertion sort: a few dozen guesses, already partly in order
+        at = i
+        while at > 0 and keys[order[at - 1]] > keys[i]:
+            order[at] = order[at - 1]
+            at -= 1
+        order[at] = i
+    return order
+
+
+@njit(cache=True)
+def _open_buckets(
+    candidates: np.uint64, buckets: MaskArray, n_buckets: int
+) -> tuple[MaskArray, Int64Array, int]:
+    """The buckets of three candidates or more a guess splits a set into (``buckets``: its
+    classes), largest first: ``(masks, sizes, how many)``."""
+    masks = np.empty(n_buckets, np.uint64)
+    sizes = np.empty(n_buckets, np.int64)
+    n_open = 0
+    for c in range(n_buckets):
+        mask = candidates & buckets[c]
+        size = _popcount(mask)
+        if size >= 3:
+            at = n_open
+            while at > 0 and sizes[at - 1] < size:
+                masks[at] = masks[at - 1]
+                sizes[at] = sizes[at - 1]
+                at -= 1
+            masks[at] = mask
+            sizes[at] = size
+            n_open += 1
+    return masks, sizes, n_open
+
+
+@njit(cache=True)
+def _child_beta(best: int, lost: int, made: int, others_deepest: int) -> int:
+    """The bound a bucket is searched under: the value it may have at most for its guess to
+    still beat ``best``, given the failures, guesses and deepest secret of the others."""
+    room = best - _pack(lost, made, 0)
+    beta = (room >> _TOTAL_SHIFT) << _TOTAL_SHIFT
+    if others_deepest < room & _WORST:
+        beta += (room & _WORST) - 1
+    return beta
+
+
 @njit(cache=True)
 def _solve(
     candidates: np.uint64,
@@ -164,90 +315,25 @@ def _solve(
             total += (child >> _TOTAL_SHIFT) & _FIELD
             worst = max(worst, (child & _WORST) + 1)
         return _exact(_pack(failures, total, worst), played)
-    first = guess_of_bit[_lowest_bit(candidates)]
-    if n == 1:
-        if tries >= 1:
-            return _exact(_pack(0, 1, 1), first)
-        return _exact(_INFEASIBLE if objective == 0 else _pack(1, 0, 0), -1)
+    closed = _closed_form(n, tries, objective, guess_of_bit[_lowest_bit(candidates)])
+    if closed >= 0:
+        return closed
     tries = min(tries, n)  # an optimal tree never needs more tries than candidates
-    if tries <= 0:
-        return _exact(_INFEASIBLE if objective == 0 else _pack(n, 0, 0), -1)
-    if tries == 1:  # guess one candidate, lose the others
-        return _exact(_INFEASIBLE if objective == 0 else _pack(n - 1, n, 1), first)
-    if n == 2:
-        return _exact(_pack(0, 3, 2), first)
     key = candidates | (np.uint64(tries) << _TRIES_SHIFT)
     known: int = memo.get(key, -1)
     if known >= 0 and ((known >> _GUESS_BITS) & 1 == 0 or known >> _VALUE_SHIFT >= beta):
         return known
-
-    # Most secrets any tree can solve with the tries a bucket gets: one per guess, plus what
-    # each of at most ``most_classes`` buckets of that guess can solve with a try less.
-    capacity = 0
-    for _ in range(tries - 1):
-        capacity = min(1 + most_classes * capacity, 64)
-    n_guesses = classes.shape[0]
-    bounds = np.empty(n_guesses, np.int64)
-    order_keys = np.empty(n_guesses, np.int64)
-    guesses = np.empty(n_guesses, np.int64)
-    closed_worst = np.empty(n_guesses, np.int64)  # deepest secret of the closed buckets
-    count = 0
-    floor = _pack(0, 2 * n - 1, 2)  # a candidate that tells all others apart
-    proven = _INFEASIBLE  # least lower bound of the guesses not solved exactly
-    for g in range(n_guesses):
-        can_win = (wins[g] & candidates) != 0
-        if only_candidates and not can_win:
-            continue
-        failures, total, worst, shut = 0, n, 1, 1
-        squares = 1 if can_win else 0
-        useless = False
-        for c in range(n_classes[g]):
-            size = _popcount(candidates & classes[g, c])
-            if size == 0:
-                continue
-            if size == n:
-                useless = True  # learns nothing: never part of an optimal tree
-                break
-            squares += size * size
-            if size > capacity:
-                if objective == 0:
-                    useless = True  # some secret of the bucket cannot be solved in time
-                    break
-                failures += size - capacity
-            if size == 1:
-                total += 1
-                shut = max(shut, 2)
-            elif tries == 2:  # one try left: one secret solved, the others fail
-                total += size
-                shut = max(shut, 2)
-            elif size == 2:
-                total += 3
-                shut = max(shut, 3)
-            else:  # open: at least 2b − 1 guesses, its deepest secret at least 2 below
-                total += 2 * size - 1
-                worst = 3
-        if useless:
-            continue
-        bound = _pack(failures, total, max(worst, shut))
-        if worst == 1 and bound == floor:
-            entry = _exact(bound, g)
-            memo[key] = entry
-            return entry
-        bounds[count] = bound
-        order_keys[count] = (bound << 12) | squares  # then the more even split first
-        guesses[count] = g
-        closed_worst[count] = shut if worst == 3 else -1
-        count += 1
-
-    order = np.empty(count, np.int64)
-    for i in range(count):  # insertion sort: a few dozen guesses, already partly in order
-        at = i
-        while at > 0 and order_keys[order[at - 1]] > order_keys[i]:
-            order[at] = order[at - 1]
-            at -= 1
-        order[at] = i
+    capacity = _capacity(tries, most_classes)
+    count, bounds, order_keys, guesses, closed_worst, at_floor = _guess_bounds(
+        candidates, tries, capacity, objective, classes, n_classes, wins, only_candidates
+    )
+    if at_floor >= 0:
+        entry = _exact(_floor(n), at_floor)
+        memo[key] = entry
+        return entry
     best, best_guess = beta, -1
-    for k in order:
+    proven = _INFEASIBLE  # least lower bound of the guesses not solved exactly
+    for k in _in_order(order_keys, count):
         value = bounds[k]
         if value >= best:
             proven = min(proven, value)  # the rest are bounded at least as high
@@ -256,21 +342,7 @@ def _solve(
         if closed_worst[k] >= 0:
             # Solve the open buckets (three or more secrets), largest first, each bounded so
             # that the guess could still beat the best.
-            masks = np.empty(n_classes[g], np.uint64)
-            sizes = np.empty(n_classes[g], np.int64)
-            n_open = 0
-            for c in range(n_classes[g]):
-                mask = candidates & classes[g, c]
-                size = _popcount(mask)
-                if size >= 3:
-                    at = n_open
-                    while at > 0 and sizes[at - 1] < size:
-                        masks[at] = masks[at - 1]
-                        sizes[at] = sizes[at - 1]
-                        at -= 1
-                    masks[at] = mask
-                    sizes[at] = size
-                    n_open += 1
+            masks, sizes, n_open = _open_buckets(candidates, classes[g], n_classes[g])
             lost = value >> _FAILURES_SHIFT
             made = (value >> _TOTAL_SHIFT) & _FIELD
             deepest = closed_worst[k]
@@ -279,13 +351,10 @@ def _solve(
                 lost -= max(sizes[b] - capacity, 0)
                 made -= 2 * sizes[b] - 1
                 others_deepest = max(deepest, 3 if b + 1 < n_open else 1)
-                room = best - _pack(lost, made, 0)
-                child_beta = (room >> _TOTAL_SHIFT) << _TOTAL_SHIFT
-                if others_deepest < room & _WORST:
-                    child_beta += (room & _WORST) - 1
                 child = _solve(
-                    masks[b], tries - 1, child_beta, find_best, objective, classes,
-                    n_classes, most_classes, wins, guess_of_bit, only_candidates, memo,
+                    masks[b], tries - 1, _child_beta(best, lost, made, others_deepest),
+                    find_best, objective, classes, n_classes, most_classes, wins,
+                    guess_of_bit, only_candidates, memo,
                 )  # fmt: skip
                 child_value = child >> _VALUE_SHIFT
                 if child_value >= _INFEASIBLE:

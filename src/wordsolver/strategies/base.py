@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, IdArray
+from wordsolver.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.partition import PartitionStats, partition_stats
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Position:
-    """A moment in a game: the secrets still possible and the guesses one may play now."""
+    """A moment in a game: the secrets still possible and the guesses one may play now.
+
+    ``weights`` says how likely each candidate is (aligned with ``candidates``, summing to 1;
+    None: all alike), from the game's prior. ``table`` holds the split of every guess over the
+    candidates when it is known already (a large game's first turn, read from disk): the
+    strategies then read it rather than count.
+    """
 
     matrix: PatternMatrix
     candidates: IdArray  # secret ids
@@ -21,6 +29,8 @@ class Position:
     tries_used: int = 0
     hard: bool = False  # later pools shrink to guesses consistent with the feedback
     only_candidates: bool = False  # later pools are the candidates left
+    weights: FloatArray | None = None
+    table: PartitionStats | None = None
 
     def can_win(self, rows: IdArray) -> BoolArray:
         """For each guess row, whether it is one of the candidates (so it may win now)."""
@@ -28,6 +38,28 @@ class Position:
         in_play[self.candidates] = True  # the extra last cell answers for "not a secret" (-1)
         flags: BoolArray = in_play[self.matrix.game.secret_of_guess[rows]]
         return flags
+
+    def win_chance(self, rows: IdArray) -> FloatArray:
+        """For each guess row, the probability that it is the secret (0 when it cannot be)."""
+        game = self.matrix.game
+        chance = np.zeros(len(game.secrets) + 1)
+        shares = (
+            np.full(len(self.candidates), 1.0 / len(self.candidates))
+            if self.weights is None
+            else self.weights / self.weights.sum()
+        )
+        chance[self.candidates] = shares  # the extra last cell answers for "not a secret" (-1)
+        result: FloatArray = chance[game.secret_of_guess[rows]]
+        return result
+
+    def split(self, rows: IdArray, *, every_row: bool = False) -> PartitionStats:
+        """How the guesses of ``rows`` split the candidates (see
+        :func:`~wordsolver.partition.partition_stats`), from :attr:`table` when it is known."""
+        if self.table is not None:
+            return self.table.take(np.asarray(rows, dtype=np.intp))
+        return partition_stats(
+            self.matrix, rows, self.candidates, every_row=every_row, weights=self.weights
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +74,8 @@ class RankedGuess:
     expected_size: float
     worst: int
     n_buckets: int
+    #: The probability that this guess is the secret (0 when it cannot be).
+    win_chance: float = 0.0
 
 
 class Strategy(ABC):
@@ -53,6 +87,23 @@ class Strategy(ABC):
     description: str
     #: What ``RankedGuess.score`` means, for table headers.
     score_label: str
+    #: Whether a choice may search for long (the exact search): the faces give it a time
+    #: limit (:meth:`within`), and a suggestion that runs out of it gives way to a greedy one.
+    needs_time_limit: ClassVar[bool] = False
+    #: Whether its whole-game tree is found by the exact search
+    #: (:func:`~wordsolver.tree.optimal.optimal_tree`, or the proof) rather than grown by
+    #: playing it secret by secret; such a strategy also solves the adversarial games.
+    exact_tree: ClassVar[bool] = False
+
+    def within(self, seconds: float | None) -> Strategy:
+        """The same strategy bounded by ``seconds`` (None: its own bound); a strategy that
+        needs no time limit is itself."""
+        return self
+
+    @property
+    def time_limit(self) -> float | None:
+        """The seconds a choice may take (None: no limit)."""
+        return None
 
     @abstractmethod
     def rank(self, position: Position, top: int) -> list[RankedGuess]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from wordsolver.arrays import BoolArray, FloatArray, IdArray
-from wordsolver.partition import PartitionStats, in_place_totals, partition_stats
+from wordsolver.partition import PartitionStats, bucket_peak_sums, in_place_totals
 from wordsolver.strategies import scores
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 
@@ -38,14 +38,23 @@ class GreedyStrategy(Strategy):
         return primary
 
     def ranked(
-        self, position: Position, stats: PartitionStats, primary: FloatArray, top: int
+        self,
+        position: Position,
+        stats: PartitionStats,
+        primary: FloatArray,
+        top: int,
+        first: Sequence[int] = (),
     ) -> list[RankedGuess]:
-        """The ``top`` best of the guesses ``stats.rows``, given their primary scores."""
+        """The ``top`` best of the guesses ``stats.rows``, given their primary scores; the
+        guesses at the positions ``first`` go before all others, in that order."""
         rows = stats.rows
         is_candidate = position.can_win(rows)
+        chance = position.win_chance(rows)
         # A guess that neither splits the candidates nor can win makes no progress.
         primary = np.where((stats.n_buckets == 1) & ~is_candidate, np.inf, primary)
-        order = _tie_broken_order(primary, is_candidate, stats, top)
+        order = _tie_broken_order(primary, is_candidate, chance, stats, top)
+        if first:
+            order = [*first, *(k for k in order if k not in first)][:top]
         shown = self.shown_score(primary)
         words = position.matrix.game.guesses.words
         return [
@@ -58,21 +67,90 @@ class GreedyStrategy(Strategy):
                 expected_size=float(stats.expected_size[k]),
                 worst=int(stats.worst[k]),
                 n_buckets=int(stats.n_buckets[k]),
+                win_chance=float(chance[k]),
             )
             for k in order
         ]
 
 
 class PartitionStrategy(GreedyStrategy):
-    """A strategy that ranks guesses by a score computed from their partition of the candidates."""
+    """A strategy that ranks guesses by a score computed from their partition of the candidates.
+
+    ``plays_for_mean``: the score aims at few guesses on average (not at the worst case), so
+    when candidates are not equally likely, a candidate proven to need no more guesses on
+    average than any guess that cannot win goes first (see :func:`sure_candidates`).
+    """
+
+    plays_for_mean = True
 
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         """The strategy's own score per guess, lower is better."""
         raise NotImplementedError
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
-        stats = partition_stats(position.matrix, self.pool(position), position.candidates)
-        return self.ranked(position, stats, self.primary(position, stats), top)
+        stats = position.split(self.pool(position))
+        first: Sequence[int] = ()
+        if self.plays_for_mean and position.weights is not None:
+            first = sure_candidates(position, stats.rows)
+        return self.ranked(position, stats, self.primary(position, stats), top, first)
+
+
+#: Candidates are checked against :func:`sure_candidates`' bound when at most this many remain.
+ENDGAME_CANDIDATES = 64
+#: What a loss weighs, in guesses, when a candidate is weighed against a guess that cannot
+#: win with two tries left: a lost game (a broken streak) counts as ten guesses more.
+LOSS_COST = 10.0
+
+
+def sure_candidates(position: Position, rows: IdArray) -> list[int]:
+    """Positions in ``rows`` of the candidates proven at least as good on average as every
+    guess of ``rows`` that cannot win, best bound first.
+
+    A candidate's bound is its mean guesses (itself included) when each bucket it leaves is
+    then guessed word by word, likeliest first; a guess that cannot win needs at least
+    3 − Σ (each bucket's likeliest word's probability) on average (itself, then at best the
+    likeliest of its bucket, then at least one more), never less than 2. A candidate whose
+    With two tries left, a candidate's chance to lose (a bucket's words but its likeliest) is
+    added to its bound at :data:`LOSS_COST` guesses each; on the last try the likeliest
+    candidates go first (no other guess can win).
+
+    Only for a few candidates (at most :data:`ENDGAME_CANDIDATES`) of unequal weights: with
+    equal weights the strategies keep the published order of play.
+    """
+    candidates = position.candidates
+    if position.weights is None or len(candidates) > ENDGAME_CANDIDATES:
+        return []
+    shares = position.weights / position.weights.sum()
+    game = position.matrix.game
+    secret_of = game.secret_of_guess[rows]
+    at_candidate = np.flatnonzero(np.isin(secret_of, candidates))
+    if not len(at_candidate):
+        return []
+    patterns = position.matrix.values[rows[at_candidate]][:, candidates]
+    tries_left = (
+        len(candidates) if game.max_tries is None else game.max_tries - position.tries_used
+    )
+    if tries_left == 1:  # the last try: only the likeliest candidate has a chance to win
+        chance = position.win_chance(rows[at_candidate])
+        return [int(at_candidate[k]) for k in np.argsort(-chance, kind="stable")]
+    bounds = []
+    for k, row_patterns in zip(at_candidate, patterns, strict=True):
+        total, losing = 1.0, 0.0
+        for pattern in np.unique(row_patterns):
+            if pattern == game.win_pattern:
+                continue
+            bucket = np.sort(shares[row_patterns == pattern])[::-1]
+            total += float(np.dot(np.arange(1, len(bucket) + 1), bucket))
+            losing += float(bucket[1:].sum())  # all but the likeliest miss the one try left
+        bounds.append((total + (LOSS_COST * losing if tries_left == 2 else 0.0), int(k)))
+    bounds.sort()
+    if bounds[0][0] > 3.0:
+        return []
+    others = np.setdiff1d(np.arange(len(rows)), at_candidate)
+    floor = 3.0 - float(
+        bucket_peak_sums(position.matrix, rows[others], candidates, shares).max(initial=0.0)
+    )
+    return [k for bound, k in bounds if bound <= floor + _TOLERANCE]
 
 
 class CandidateStrategy(GreedyStrategy):
@@ -93,19 +171,25 @@ class CandidateStrategy(GreedyStrategy):
         scores = self.scores(position, rows)
         near = _contenders(scores, top)
         # A candidate holds no dead letter, so none of these rows is left out as a repeat.
-        stats = partition_stats(position.matrix, rows[near], position.candidates)
+        stats = position.split(rows[near])
         return self.ranked(position, stats, scores[near], top)
 
 
 def _tie_broken_order(
-    primary: FloatArray, is_candidate: BoolArray, stats: PartitionStats, top: int
+    primary: FloatArray,
+    is_candidate: BoolArray,
+    chance: FloatArray,
+    stats: PartitionStats,
+    top: int,
 ) -> Sequence[int]:
-    """Indices of the ``top`` best guesses: primary score, candidates first, other scores, order."""
+    """Indices of the ``top`` best guesses: primary score, candidates first, the likelier word
+    first, other scores, order."""
     considered = _contenders(primary, top)
     keys = (  # floats rounded: equal partitions must tie exactly, whatever the summation order
         np.round(-stats.entropy[considered] / _TOLERANCE),
         stats.worst[considered],
         stats.sum_squares[considered],
+        np.round(-chance[considered] / _TOLERANCE),
         ~is_candidate[considered],
         np.round(primary[considered] / _TOLERANCE) if top != 1 else np.zeros(len(considered)),
     )
@@ -147,6 +231,7 @@ class ExpectedSize(PartitionStrategy):
 
 
 class Minimax(PartitionStrategy):
+    plays_for_mean = False
     name = "minimax"
     description = "minimise the worst case: the largest bucket of candidates left"
     score_label = "worst"
@@ -173,7 +258,7 @@ class Eliminations(CandidateStrategy):
     score_index = scores.ELIMINATIONS
 
     def scores(self, position: Position, rows: IdArray) -> FloatArray:
-        totals = in_place_totals(position.matrix, rows, position.candidates)
+        totals = in_place_totals(position.matrix, rows, position.candidates, position.weights)
         return -totals.astype(np.float64)
 
     def shown_score(self, primary: FloatArray) -> FloatArray:
@@ -195,4 +280,10 @@ class RandomCandidate(CandidateStrategy):
         # Seeded by the position itself so the choice repeats in any visiting order.
         key = [self.seed % 2**64, position.tries_used, *position.candidates[:64].tolist()]
         rng = np.random.default_rng(np.asarray(key, dtype=np.uint64) + len(position.candidates))
-        return rng.random(len(rows))
+        draws = rng.random(len(rows))
+        if position.weights is None:
+            return draws
+        # Likelier words first in proportion (the least key of −log(1 − u) / w wins with
+        # probability w / Σ w); with equal weights the order is that of the draws.
+        chance = position.win_chance(rows)
+        return np.asarray(-np.log1p(-draws) / chance, dtype=np.float64)

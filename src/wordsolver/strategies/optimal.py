@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordsolver.errors import WordsolverError
-from wordsolver.partition import partition_stats
 from wordsolver.search.exact import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
+from wordsolver.weights import SecretWeights
 
 if TYPE_CHECKING:
     from wordsolver.search.small_exact import SmallExact
@@ -30,6 +30,8 @@ class Optimal(Strategy):
     name = "optimal"
     description = "exact: fewest total guesses (ties: smaller worst case), proven by search"
     score_label = "mean guesses"
+    needs_time_limit = True
+    exact_tree = True
 
     def __init__(self, limit: SearchLimit | None = None, *, compiled: bool = True) -> None:
         self.limit = limit or SearchLimit(seconds=60.0)
@@ -37,15 +39,25 @@ class Optimal(Strategy):
         self._searches: dict[tuple[int, bool, bool], OptimalSearch] = {}
         self._small: dict[tuple[int, bool, bytes, bytes], SmallExact] = {}
 
+    def within(self, seconds: float | None) -> Optimal:
+        """A fresh search of the same kind stopped after ``seconds`` (None: no time limit)."""
+        return type(self)(SearchLimit(seconds=seconds), compiled=self.compiled)
+
+    @property
+    def time_limit(self) -> float | None:
+        return self.limit.seconds
+
     def search_for(self, position: Position) -> OptimalSearch:
         """The (memoised) search for this position's matrix and pool rules."""
         key = (id(position.matrix), position.hard, position.only_candidates)
         if key not in self._searches:
+            game = position.matrix.game
             self._searches[key] = OptimalSearch(
                 position.matrix,
                 hard=position.hard,
                 only_candidates=position.only_candidates,
                 limit=self.limit,
+                weights=None if game.uniform else SecretWeights(game.prior, game.probabilities),
             )
         return self._searches[key]
 
@@ -60,6 +72,7 @@ class Optimal(Strategy):
         if (
             not self.compiled
             or position.hard
+            or position.weights is not None  # the compiled search counts secrets alike
             or not small_exact.fits(len(position.candidates), len(position.pool))
         ):
             return None
@@ -99,6 +112,11 @@ class Optimal(Strategy):
         tree can finish within them) as many as it takes."""
         from wordsolver.search import small_exact
 
+        if position.matrix.streamed:  # its cells are not held: no search can read them
+            raise WordsolverError(
+                f"the exact search cannot weigh all {len(position.candidates):,} possible words"
+                " of the first turn: give a first guess, or play under the uniform prior"
+            )
         tries_left = self._tries_left(position)
         small = self.small_search_for(position)
         if small is not None:
@@ -154,13 +172,14 @@ class Optimal(Strategy):
             return key, float("inf") if value is None else value.total / n
         search = self.search_for(position)
         known = search.try_guess(position.candidates, tries_left, position.pool, guess, INFEASIBLE)
-        return known.lower, known.lower / n
+        return known.lower, known.lower / search.weight(position.candidates)
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
         best, tries_left = self._best(position)
-        stats = partition_stats(position.matrix, position.pool, position.candidates)
+        stats = position.split(position.pool)
         scored = stats.rows
         can_win = position.can_win(scored)
+        chance = position.win_chance(scored)
         order = np.lexsort((stats.sum_squares, -(stats.n_buckets + can_win)))
         chosen = [int(np.flatnonzero(scored == best)[0])]
         chosen += [int(k) for k in order if scored[k] != best][: max(top - 1, 0)]
@@ -180,6 +199,7 @@ class Optimal(Strategy):
                         expected_size=float(stats.expected_size[k]),
                         worst=int(stats.worst[k]),
                         n_buckets=int(stats.n_buckets[k]),
+                        win_chance=float(chance[k]),
                     ),
                 )
             )
@@ -205,6 +225,10 @@ class OptimalWithin(Optimal):
             return search
         if position.hard:
             raise WordsolverError(f"{self.name} does not play hard mode: use optimal")
+        if position.weights is not None:
+            raise WordsolverError(
+                f"{self.name} counts every secret alike: use optimal, or the uniform prior"
+            )
         raise WordsolverError(
             f"{self.name} solves at most {small_exact.MAX_SECRETS} candidates and"
             f" {small_exact.MAX_GUESSES} allowed guesses; this position has"

@@ -65,7 +65,8 @@ class Player:
     def position(
         self, candidates: IdArray, tries_used: int, consistent: BoolArray | None
     ) -> Position:
-        """What the strategy sees now."""
+        """What the strategy sees now (the candidates weighted by the game's prior)."""
+        game = self.matrix.game
         return Position(
             self.matrix,
             candidates,
@@ -73,6 +74,7 @@ class Player:
             tries_used,
             hard=self.options.hard,
             only_candidates=self.options.guess_from == "candidates",
+            weights=None if game.uniform else game.probabilities[candidates],
         )
 
     def next_guess(

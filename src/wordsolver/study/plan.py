@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordsolver.errors import InvalidWordError, OptionError, UnknownNameError
+from wordsolver.errors import OptionError, UnknownNameError
 from wordsolver.search.openers import BEAM_WIDTH, MAX_WORDS, Objective
 from wordsolver.strategies.player import GuessFrom
 
@@ -93,7 +93,7 @@ class StudyPlan:
                 "a study needs at least one `answers`/`allowed` pair", ("answers", "allowed")
             )
         if len(set(self.pairs)) != len(self.pairs):
-            raise InvalidWordError("the same answers/allowed pair is given twice")
+            raise OptionError("the same answers/allowed pair is given twice")
         for name in self.goals:
             if name not in GOALS:
                 raise UnknownNameError("objective", name, list(GOALS))

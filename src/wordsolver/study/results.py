@@ -15,7 +15,7 @@ from typing import Any
 
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import Evaluation
-from wordsolver.files import atomic_write_bytes, parse_json
+from wordsolver.files import UserFileError, atomic_write_bytes, parse_json, read_user_text
 
 #: Bump when the meaning or layout of an entry changes.
 FORMAT_VERSION = 1
@@ -127,8 +127,10 @@ class ResultsFile:
 
     def _read(self) -> None:
         try:
-            data = parse_json(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
+            data = parse_json(read_user_text(self.path))
+        except UserFileError as error:  # it names the file
+            raise WordsolverError(f"cannot read the study results: {error}") from None
+        except ValueError as error:
             raise WordsolverError(
                 f"{self.path}: cannot read the study results ({error}); move it away to start over"
             ) from None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from wordsolver.digests import sha256_hex
 from wordsolver.evaluation import evaluate
@@ -20,6 +21,13 @@ from wordsolver.strategies.player import Player, PlayOptions
 from wordsolver.strategies.registry import find_strategy
 from wordsolver.study.plan import ALGORITHMS, GOALS, Cell, ListPair, StudyPlan
 from wordsolver.study.results import CellResult, OpenerChoice, ResultsFile
+from wordsolver.tables import Row, data_frame, html_table
+
+if TYPE_CHECKING:
+    from pandas import DataFrame
+
+#: The columns of a study's rows, in order (a DataFrame's too).
+STUDY_COLUMNS = ("lists", "goal", "algorithm", "opener", "mean", "worst", "losses", "secrets")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,32 @@ class StudyResults:
             if cell.opener is not None
         }
         return sum(c.seconds for p in self.pairs for c in p.cells) + sum(searches.values())
+
+    def rows(self) -> list[Row]:
+        """One row per cell: the list pair (``secrets|allowed``), objective and algorithm, the
+        opener played (words by spaces; empty without one), mean, worst, losses, secrets."""
+        return [
+            {
+                "lists": pair.label,
+                "goal": cell.goal,
+                "algorithm": cell.algorithm,
+                "opener": "" if cell.opener is None else " ".join(cell.opener.words),
+                "mean": cell.mean,
+                "worst": cell.worst,
+                "losses": cell.losses,
+                "secrets": cell.total,
+            }
+            for pair in self.pairs
+            for cell in pair.cells
+        ]
+
+    def to_frame(self) -> DataFrame:
+        """The rows as a pandas DataFrame (the ``notebook`` extra)."""
+        return data_frame(self.rows(), STUDY_COLUMNS)
+
+    def _repr_html_(self) -> str:
+        caption = f"{self.plan.game}: {len(self.pairs)} list pairs, {self.reused} cells reused"
+        return html_table(self.rows(), STUDY_COLUMNS, caption=caption, limit=100)
 
 
 def pair_key(game: Game) -> str:

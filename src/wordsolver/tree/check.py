@@ -100,6 +100,11 @@ def _check_bound(tree: DecisionTree) -> None:
     total = tree_total(tree)
     if not math.isfinite(bound):
         raise TreeCheckError(f"the lower bound {bound} is not a finite number")
+    if bound < 0:
+        raise TreeCheckError(
+            f"the lower bound {bound:g} is negative: a count of guesses cannot be, so the file"
+            " was edited by hand"
+        )
     slack = TOLERANCE * max(1.0, abs(total))
     if bound > total + slack:
         raise TreeCheckError(

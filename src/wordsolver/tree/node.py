@@ -57,21 +57,25 @@ class DecisionTree:
 
     def guesses_needed(self, secrets: IdArray | None = None) -> npt.NDArray[np.int64]:
         """Guesses each secret takes (all secrets, or those given); error if one is not reached."""
+        chosen = np.arange(len(self.matrix.game.secrets)) if secrets is None else secrets
+        return np.array([len(self.path(int(secret))) for secret in chosen], dtype=np.int64)
+
+    def path(self, secret: int) -> list[int]:
+        """The guesses (rows) the tree plays against ``secret``, the winning one last; error if
+        the tree does not reach it."""
         game = self.matrix.game
         values = self.matrix.values
-        chosen = np.arange(len(game.secrets)) if secrets is None else secrets
-        needed = np.empty(len(chosen), dtype=np.int64)
-        for i, secret in enumerate(chosen):
-            node, count = self.root, 1
-            while (pattern := int(values[node.guess, secret])) != game.win_pattern:
-                child = node.children.get(pattern)
-                if child is None:
-                    raise WordsolverError(
-                        f"the tree does not reach secret {game.secrets.words[secret]!r}"
-                    )
-                node, count = child, count + 1
-            needed[i] = count
-        return needed
+        node = self.root
+        played = [node.guess]
+        while (pattern := int(values[node.guess, secret])) != game.win_pattern:
+            child = node.children.get(pattern)
+            if child is None:
+                raise WordsolverError(
+                    f"the tree does not reach secret {game.secrets.words[secret]!r}"
+                )
+            node = child
+            played.append(node.guess)
+        return played
 
     @property
     def size(self) -> int:

@@ -7,6 +7,7 @@ body 413, and a computation past the time limit (or a lane with no room) 503.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -20,13 +21,14 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
-import wordsolver
+from wordsolver._version import installed_version
 from wordsolver.errors import TimeLimitError, WordsolverError
 from wordsolver.search import SearchInterrupted
-from wordsolver.web import hosting, opening, trees
-from wordsolver.web.api import SCREENSHOT_PATH, router
+from wordsolver.web import cached, hints, hosting, opening, service, shared_review, tables, trees
+from wordsolver.web.api import PHOTO_PATH, SCREENSHOT_PATH, router
+from wordsolver.web.hosts import HostCheck, ServedHosts
 from wordsolver.web.lanes import LaneBusy, Lanes, LaneSettings
-from wordsolver.web.limits import BodyLimit, TimeLimitExceeded
+from wordsolver.web.limits import BodyLimit, ClientGone, TimeLimitExceeded
 from wordsolver.web.processes import WorkerLost
 from wordsolver.web.ranking_jobs import JOB_FACTOR, RankingJobs
 
@@ -34,8 +36,18 @@ from wordsolver.web.ranking_jobs import JOB_FACTOR, RankingJobs
 STATIC = Path(__file__).parent / "static"
 #: Every HTTP method, for the route that says which one a path takes.
 METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-#: The API's routes: the first pages', then the starting words, hosted games and trees.
-ROUTERS = (router, opening.router, hosting.router, trees.router)
+#: The API's routes: the first pages', then the cached answers, tables and hints, the starting
+#: words, hosted games, trees and the review of a game played elsewhere.
+ROUTERS = (
+    router,
+    cached.router,
+    tables.router,
+    hints.router,
+    opening.router,
+    hosting.router,
+    trees.router,
+    shared_review.router,
+)
 #: An absolute path of two or more parts, standing alone (``1/5`` is not one).
 _PATH = re.compile(r"(?<![\w.])(?:/[\w.+-]+){2,}/?")
 
@@ -43,13 +55,18 @@ _PATH = re.compile(r"(?<![\w.])(?:/[\w.+-]+){2,}/?")
 @dataclass(frozen=True, slots=True)
 class WebSettings:
     """Limits of the server: seconds per computation, bytes per body (images and tree files
-    may be larger), and the workers and queues of the lanes."""
+    may be larger), the workers and queues of the lanes, and the hosts it answers to (None:
+    any; :func:`~wordsolver.web.server.make_server` sets its own)."""
 
     time_limit: float = 30.0
+    #: Tables (game, list set, prior) prepared in the background at start (``serve``: every
+    #: default).
+    prepare: tuple[tuple[str, str, str], ...] = ()
     max_body: int = 128 * 1024
     max_image: int = 8 * 1024 * 1024
     max_tree: int = 32 * 1024 * 1024
     lanes: LaneSettings = field(default_factory=LaneSettings)
+    hosts: ServedHosts | None = None
 
 
 def create_app(settings: WebSettings | None = None) -> FastAPI:
@@ -58,16 +75,25 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     chosen = settings or WebSettings()
     lanes = Lanes.start(chosen.time_limit, chosen.lanes)
     rankings = RankingJobs(chosen.time_limit * JOB_FACTOR)
+    prepared = tables.Tables()
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        prepared.start(chosen.prepare)
+        warming = None
+        if chosen.prepare:  # the search lane's child started, and its code loaded, now
+            warming = asyncio.ensure_future(lanes.search.run(service.warm_up))
+            warming.add_done_callback(lambda done: done.cancelled() or done.exception())
         yield
+        if warming is not None:
+            warming.cancel()
+        prepared.close()
         lanes.close()
         rankings.close()
 
     app = FastAPI(
         title="wordsolver",
-        version=wordsolver.__version__,
+        version=installed_version(),
         description="Suggestions, evaluations, hand solving and Fallout screens, as JSON.",
         docs_url=None,  # the interactive docs load scripts from a CDN; the schema is enough
         redoc_url=None,
@@ -76,9 +102,12 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.state.lanes = lanes
     app.state.trees = trees.TreeStore()
     app.state.rankings = rankings
+    app.state.tables = prepared
+    app.add_exception_handler(tables.StillPreparing, tables.still_preparing)
     app.add_exception_handler(WordsolverError, _library_error)
     for unavailable in (TimeLimitExceeded, LaneBusy, WorkerLost):
         app.add_exception_handler(unavailable, _unavailable)
+    app.add_exception_handler(ClientGone, _gone)
     app.add_exception_handler(RequestValidationError, _malformed)
     app.add_exception_handler(Exception, _bug)
     for routes in ROUTERS:
@@ -88,8 +117,15 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         f"{router.prefix}/{{rest:path}}", _wrong_route, methods=METHODS, include_in_schema=False
     )
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
-    limits = {SCREENSHOT_PATH: chosen.max_image, trees.TREES_PATH: chosen.max_tree}
+    limits = {
+        SCREENSHOT_PATH: chosen.max_image,
+        PHOTO_PATH: chosen.max_image,
+        trees.TREES_PATH: chosen.max_tree,
+    }
     app.add_middleware(BodyLimit, limit_for=lambda path: limits.get(path, chosen.max_body))
+    if chosen.hosts is not None:
+        app.add_middleware(HostCheck, hosts=chosen.hosts)
+    app.add_middleware(cached.NoStoreErrors)
     return app
 
 
@@ -102,6 +138,11 @@ def _library_error(_: Request, error: Exception) -> JSONResponse:
 
 def _unavailable(_: Request, error: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(error)}, status_code=503)
+
+
+def _gone(_: Request, error: Exception) -> JSONResponse:
+    # Nobody reads it: 499 is what proxies log for a client that closed the connection.
+    return JSONResponse({"detail": str(error)}, status_code=499)
 
 
 def _bug(_: Request, error: Exception) -> JSONResponse:

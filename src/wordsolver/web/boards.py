@@ -15,7 +15,7 @@ from wordsolver.session import MAX_HISTORY
 from wordsolver.strategies import PlayOptions, find_strategy
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP, Move, Name, PlayRequest, Suggestion
-from wordsolver.web.service import game_matrix
+from wordsolver.web.service import game_matrix, ranks_by
 
 
 class BoardsRequest(PlayRequest):
@@ -69,6 +69,14 @@ class BoardsMove(BaseModel):
     feedback: str
 
 
+class BoardSuggestion(Suggestion):
+    """A suggested guess for several boards, with the guesses it leaves to finish every board."""
+
+    to_finish: float | None = Field(
+        None, description="guesses the boards still need after this one (summed over boards)"
+    )
+
+
 class BoardsReviewRow(BaseModel):
     """One guess of a solved game beside the solver's from the same spot (``None``: a board
     solved before)."""
@@ -95,11 +103,12 @@ class BoardsResponse(BaseModel):
     tries_left: int | None
     forced: list[int] = Field(description="boards (from 1) whose one candidate is played")
     rule: str = Field(description="which rule chose the guesses")
-    suggestions: list[Suggestion]
+    suggestions: list[BoardSuggestion]
     review: list[BoardsReviewRow] | None = Field(
         None, description="once every board is solved: each guess beside the solver's"
     )
     share: str | None = Field(None, description="once every board is solved: the share text")
+    ranks_by: str = Field("", description="what the suggestions are ranked by")
 
 
 def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]:
@@ -116,6 +125,7 @@ def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]
     scorer = BoardScorer(find_strategy(request.strategy, seed=request.seed))
     options = PlayOptions(hard=request.hard, guess_from=request.guess_from)
     answer = state.to_json(scorer.strategy.name, state.suggest(scorer, options, top=request.top))
+    answer["ranks_by"] = ranks_by(scorer.strategy)
     if state.solved:
         rows = review_boards(state, scorer, progress=deadline.check)
         answer["review"] = [row.to_json() for row in rows]

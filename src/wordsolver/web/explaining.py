@@ -45,7 +45,11 @@ class ExplainRequest(SuggestRequest):
     versus: Word | None = None
     show_words: int = Field(6, ge=0, le=MAX_SHOW_WORDS)
     exact_seconds: float = Field(
-        EXACT_SECONDS, ge=0, le=MAX_EXACT_SECONDS, description="0 leaves the exact search out"
+        EXACT_SECONDS,
+        ge=0,
+        le=MAX_EXACT_SECONDS,
+        allow_inf_nan=False,
+        description="0 leaves the exact search out",
     )
 
 
@@ -107,7 +111,11 @@ class VerdictRequest(ExplainRequest):
     """A guess whose exact verdict is wanted (the split is left out of the answer)."""
 
     exact_seconds: float = Field(
-        VERDICT_SECONDS, gt=0, le=MAX_EXACT_SECONDS, description="seconds of exact search"
+        VERDICT_SECONDS,
+        gt=0,
+        le=MAX_EXACT_SECONDS,
+        allow_inf_nan=False,
+        description="seconds of exact search",
     )
 
 
@@ -156,6 +164,12 @@ class ReviewResponse(BaseModel):
 
     game: str
     strategy: str
+    prior: str = Field("uniform", description="the prior the review plays under")
+    starts_after: int = Field(
+        0,
+        description="guesses the review starts after: 1 when every word the game accepts was"
+        " possible before the first guess (a game played streamed), else 0",
+    )
     won: bool
     rows: list[ReviewRowOut]
     lost: LostInAll
@@ -164,7 +178,7 @@ class ReviewResponse(BaseModel):
 
 def explain_guess(request: ExplainRequest, deadline: Deadline) -> dict[str, Any]:
     """Replay the history and explain the guess (``wordsolver explain --json``)."""
-    player = player_for(request, deadline)
+    player = player_for(request, deadline, priors=True)
     state = Session(player.matrix)
     state.replay((move.guess, move.feedback) for move in request.history)
     seconds = min(request.exact_seconds, deadline.remaining())
@@ -182,10 +196,17 @@ def exact_verdict(request: VerdictRequest, deadline: Deadline) -> dict[str, Any]
 
 
 def review_game(request: ReviewRequest, deadline: Deadline) -> dict[str, Any]:
-    """The review of a finished game beside the request's strategy, and its share text."""
-    player = player_for(request, deadline)
-    state = Session(player.matrix)
+    """The review of a finished game beside the request's strategy, under the prior it was
+    played with (the request's), and its share text.
+
+    A game played streamed (every accepted word possible) is reviewed from the spot after its
+    first guess, as the terminal assistant reviews it: its session then holds the words that
+    fit, not every word the game accepts."""
+    played = player_for(request, deadline, priors=True)
+    state = Session(played.matrix)
     state.replay((move.guess, move.feedback) for move in request.history)
+    start = 1 if state.base.streamed and state.steps else 0
+    player = Player(state.matrix, played.strategy, played.options)
     game = state.game
     secret = None
     if request.secret is not None:
@@ -200,10 +221,13 @@ def review_game(request: ReviewRequest, deadline: Deadline) -> dict[str, Any]:
         secret=secret,
         hard=request.hard,
         progress=deadline.check,
+        start=start,
     )
     return {
         "game": game.name,
         "strategy": player.strategy.name,
+        "prior": game.prior,
+        "starts_after": start,
         "won": state.solved,
         "rows": answer["rows"],
         "lost": answer["lost"],
@@ -220,10 +244,12 @@ def review_json(
     secret: int | None,
     hard: bool,
     progress: Progress,
+    start: int = 0,
 ) -> dict[str, Any]:
     """The review's ``rows``, their ``lost`` in all and the game's ``share`` text, as both the
-    review of a game played elsewhere and the review of a hosted game answer them."""
-    rows = review(player, steps, won=won, secret=secret, progress=progress)
+    review of a game played elsewhere and the review of a hosted game answer them (``start``:
+    the guesses the review leaves out, see :func:`wordsolver.hosted.review`)."""
+    rows = review(player, steps, won=won, secret=secret, progress=progress, start=start)
     return {
         "rows": [row.to_json() for row in rows],
         "lost": round(sum(row.lost for row in rows), 6),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from wordsolver.errors import WordsolverError
@@ -30,6 +30,7 @@ from wordsolver.web.api import LanesDependency, play_lane
 from wordsolver.web.explaining import LostInAll, ReviewRowOut, ShareText, review_json
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP, PlayRequest, Suggestion, Word
+from wordsolver.web.tables import prepared
 
 router = APIRouter(prefix="/api")
 
@@ -71,6 +72,7 @@ class HostedResponse(BaseModel):
     secret: str | None
     candidates_left: int
     hints: list[Suggestion]
+    ranks_by: str = Field("", description="what the hints are ranked by")
 
 
 class HostedReviewRow(ReviewRowOut):
@@ -102,6 +104,7 @@ class DuelResponse(BaseModel):
     computer_secret: str | None
     computer_left: int
     hints: list[Suggestion]
+    ranks_by: str = Field("", description="what the hints are ranked by")
 
 
 def _moves(game: HostedGame) -> list[dict[str, Any]]:
@@ -111,14 +114,14 @@ def _moves(game: HostedGame) -> list[dict[str, Any]]:
             "feedback": game.game.format_pattern(step.pattern),
             "candidates_left": step.n_candidates,
         }
-        for step in game.session.steps
+        for step in game.state.steps
     ]
 
 
 def _hints(hosted: HostedGame, player: Player, top: int) -> list[dict[str, Any]]:
     if top == 0 or hosted.finished:
         return []
-    return [suggestion_json(ranked) for ranked in hosted.session.suggest(player, top=top)]
+    return [suggestion_json(ranked) for ranked in hosted.state.suggest(player, top=top)]
 
 
 def _replayed(request: HostRequest, deadline: Deadline) -> tuple[HostedGame, Player]:
@@ -133,20 +136,25 @@ def _replayed(request: HostRequest, deadline: Deadline) -> tuple[HostedGame, Pla
 
 
 @router.post("/play", response_model=HostedResponse)
-async def play(body: HostRequest, lanes: LanesDependency) -> dict[str, Any]:
+async def play(body: HostRequest, lanes: LanesDependency, request: Request) -> dict[str, Any]:
     """Score the guesses against the secret the seed picks."""
+    await prepared(body, request)
     return await play_lane(body, lanes).run(partial(hosted_game, body))
 
 
 @router.post("/play/review", response_model=ReviewResponse)
-async def play_review(body: HostRequest, lanes: LanesDependency) -> dict[str, Any]:
+async def play_review(
+    body: HostRequest, lanes: LanesDependency, request: Request
+) -> dict[str, Any]:
     """A finished game's review beside the solver's play."""
+    await prepared(body, request)
     return await lanes.search.run(partial(hosted_review, body))
 
 
 @router.post("/duel", response_model=DuelResponse)
-async def duel(body: DuelRequest, lanes: LanesDependency) -> dict[str, Any]:
+async def duel(body: DuelRequest, lanes: LanesDependency, request: Request) -> dict[str, Any]:
     """The duel after your guesses, each answered by the computer's turn."""
+    await prepared(body, request)
     return await lanes.search.run(partial(duel_game, body))
 
 
@@ -161,8 +169,9 @@ def hosted_game(request: HostRequest, deadline: Deadline) -> dict[str, Any]:
         "lost": hosted.lost,
         "finished": hosted.finished,
         "secret": hosted.secret_word if hosted.finished else None,
-        "candidates_left": len(hosted.session.candidates),
+        "candidates_left": len(hosted.state.candidates),
         "hints": _hints(hosted, player, request.hints),
+        "ranks_by": service.ranks_by(player.strategy),
     }
 
 
@@ -171,7 +180,7 @@ def hosted_review(request: HostRequest, deadline: Deadline) -> dict[str, Any]:
     hosted, player = _replayed(request, deadline)
     if not hosted.finished:
         raise WordsolverError("the game is not over yet: the review comes at the end")
-    steps: list[Step] = hosted.session.steps
+    steps: list[Step] = hosted.state.steps
     answer = review_json(
         player,
         hosted.game,
@@ -224,6 +233,7 @@ def duel_game(request: DuelRequest, deadline: Deadline) -> dict[str, Any]:
         "you_won": duel.human.won,
         "computer_won": duel.computer.won,
         "computer_secret": None if outcome is None else duel.human.secret_word,
-        "computer_left": len(duel.computer.session.candidates),
+        "computer_left": len(duel.computer.state.candidates),
         "hints": [] if outcome is not None else _hints(duel.human, player, request.hints),
+        "ranks_by": service.ranks_by(player.strategy),
     }

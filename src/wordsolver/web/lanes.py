@@ -23,9 +23,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
-from wordsolver.web.limits import Deadline, TimeLimitExceeded
+from wordsolver.web.limits import CLIENT_GONE, ClientGone, Deadline, TimeLimitExceeded
+from wordsolver.web.priority import lower_this_thread
 from wordsolver.web.processes import GRACE, ProcessWorker
 
 T = TypeVar("T")
@@ -35,6 +36,20 @@ T = TypeVar("T")
 KILL_SECONDS = 2.0
 
 
+@dataclass
+class Running(Generic[T]):
+    """A call given to a lane, and the child process running it (process lanes), if any."""
+
+    call: Callable[[Deadline], T]
+    worker: ProcessWorker | None = None
+    cancelled: bool = False
+
+
+def _ignored(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
 class LaneBusy(Exception):
     """A lane's workers and queue are full (the API answers 503 at once)."""
 
@@ -42,12 +57,21 @@ class LaneBusy(Exception):
 class Lane(ABC):
     """Workers for one kind of call, each call within the time limit, with a bounded queue."""
 
-    def __init__(self, name: str, seconds: float, workers: int, max_waiting: int) -> None:
+    def __init__(
+        self,
+        name: str,
+        seconds: float,
+        workers: int,
+        max_waiting: int,
+        initializer: Callable[[], None] | None = None,
+    ) -> None:
         self.name = name
         self.seconds = seconds
         self.workers = workers
         self.max_waiting = max_waiting
-        self._executor = ThreadPoolExecutor(workers, thread_name_prefix=f"wordsolver-{name}")
+        self._executor = ThreadPoolExecutor(
+            workers, thread_name_prefix=f"wordsolver-{name}", initializer=initializer
+        )
         self._pending = 0  # calls submitted and not finished (running or queued)
         self._count_lock = threading.Lock()
 
@@ -66,14 +90,31 @@ class Lane(ABC):
                     " try again shortly"
                 )
             self._pending += 1
-        future = self._submit(call, deadline)
+        running = Running(call)
+        future = self._submit(running, deadline)
         future.add_done_callback(self._finished)
+        answer = asyncio.wrap_future(future)
+        gone = CLIENT_GONE.get(None)
+        watching = asyncio.ensure_future(gone.wait()) if gone is not None else None
         try:
-            waited = asyncio.wait_for(asyncio.wrap_future(future), self._patience(deadline))
-            return await waited
-        except TimeoutError:
+            waiting: set[asyncio.Future[Any]] = {answer}
+            if watching is not None:
+                waiting.add(watching)
+            done, _ = await asyncio.wait(
+                waiting, timeout=self._patience(deadline), return_when=asyncio.FIRST_COMPLETED
+            )
+            if answer in done:
+                return answer.result()
             future.cancel()  # a call still waiting in the queue never starts
-            raise TimeLimitExceeded(deadline.message()) from None
+            if watching is not None and watching in done:
+                running.cancelled = True
+                self._stop(running)
+                answer.add_done_callback(_ignored)  # its WorkerLost is nobody's to hear
+                raise ClientGone("the client went away; its computation was stopped")
+            raise TimeLimitExceeded(deadline.message())
+        finally:
+            if watching is not None:
+                watching.cancel()
 
     def close(self) -> None:
         """Drop queued calls and stop the workers."""
@@ -84,8 +125,12 @@ class Lane(ABC):
             self._pending -= 1
 
     @abstractmethod
-    def _submit(self, call: Callable[[Deadline], T], deadline: Deadline) -> Future[T]:
+    def _submit(self, call: Running[T], deadline: Deadline) -> Future[T]:
         """Start the call (or queue it) on a worker."""
+
+    @abstractmethod
+    def _stop(self, running: Running[Any]) -> None:
+        """Stop a call whose client went away."""
 
     @abstractmethod
     def _patience(self, deadline: Deadline) -> float:
@@ -96,11 +141,15 @@ class ThreadLane(Lane):
     """Calls on threads of the server process: no start-up cost, shared caches, but a call
     past its deadline cannot be stopped (it finishes, and its result stays in the caches)."""
 
-    def _submit(self, call: Callable[[Deadline], T], deadline: Deadline) -> Future[T]:
-        return self._executor.submit(call, deadline)
+    def _submit(self, call: Running[T], deadline: Deadline) -> Future[T]:
+        return self._executor.submit(call.call, deadline)
 
     def _patience(self, deadline: Deadline) -> float:
         return deadline.remaining()
+
+    def _stop(self, running: Running[Any]) -> None:
+        """A thread cannot be stopped: a call already running finishes (in milliseconds, on
+        these lanes), one still queued never starts."""
 
 
 class ProcessLane(Lane):
@@ -123,15 +172,26 @@ class ProcessLane(Lane):
         for worker in self._all:
             worker.warm()
 
-    def _submit(self, call: Callable[[Deadline], T], deadline: Deadline) -> Future[T]:
+    def _submit(self, call: Running[T], deadline: Deadline) -> Future[T]:
         return self._executor.submit(self._in_child, call, deadline)
 
-    def _in_child(self, call: Callable[[Deadline], T], deadline: Deadline) -> T:
+    def _in_child(self, running: Running[T], deadline: Deadline) -> T:
         worker = self._idle.get()  # one thread per worker: never waits
+        running.worker = worker
         try:
-            return worker.call(call, deadline)
+            if running.cancelled:  # its client left before it started
+                raise ClientGone("the client went away")
+            return worker.call(running.call, deadline)
         finally:
+            running.worker = None
             self._idle.put(worker)
+
+    def _stop(self, running: Running[Any]) -> None:
+        """Kill the child running the call: the search stops at once, the next call gets a
+        fresh child."""
+        worker = running.worker
+        if worker is not None:
+            worker.stop()
 
     def _patience(self, deadline: Deadline) -> float:
         return deadline.remaining() + GRACE + KILL_SECONDS
@@ -168,7 +228,7 @@ class Lanes:
         waiting = settings.long_queue
         return cls(
             ThreadLane("quick", seconds, 1, settings.quick_queue),
-            ThreadLane("large", seconds, 1, waiting),
+            ThreadLane("large", seconds, 1, waiting, initializer=lower_this_thread),
             ProcessLane("search", seconds, settings.search_workers, waiting),
             ProcessLane("ocr", seconds, settings.ocr_workers, waiting),
         )

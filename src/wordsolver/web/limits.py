@@ -7,12 +7,22 @@ report progress (an evaluation) stop there themselves, and the lanes of
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+#: Set while a request runs: the event fires when its client has gone away (the page aborted
+#: the request, or the tab was closed), so its computation can be stopped.
+CLIENT_GONE: contextvars.ContextVar[asyncio.Event] = contextvars.ContextVar("client_gone")
+
+
+class ClientGone(Exception):
+    """The client went away before the answer (the API answers 499, which nobody reads)."""
 
 
 class TimeLimitExceeded(Exception):
@@ -38,6 +48,14 @@ class Deadline:
     def remaining(self) -> float:
         """Seconds left (never negative)."""
         return max(0.0, self.at - time.monotonic())
+
+    def left_to_give(self) -> float:
+        """Seconds left for a call given a time limit of its own; :class:`TimeLimitExceeded`
+        when none are (a limit of 0 s is no limit to give, but a refusal to make)."""
+        left = self.remaining()
+        if left <= 0:
+            raise TimeLimitExceeded(self.message())
+        return left
 
     def check(self, _: object = None) -> None:
         """Raise :class:`TimeLimitExceeded` once the deadline has passed.
@@ -94,15 +112,25 @@ class BodyLimit:
             chunks.append(chunk)
             more = message.get("more_body", False)
         replayed = False
+        gone = asyncio.Event()
+        # The body is read: the next message is the client going away (or the end of the
+        # response). A watcher waits for it, so that a long computation can be stopped.
+        watcher = asyncio.ensure_future(receive())
+        watcher.add_done_callback(lambda _: gone.set())
 
         async def replay() -> Message:
             nonlocal replayed
             if replayed:
-                return await receive()
+                return await asyncio.shield(watcher)
             replayed = True
             return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
 
-        await self.app(scope, replay, send)
+        token = CLIENT_GONE.set(gone)
+        try:
+            await self.app(scope, replay, send)
+        finally:
+            CLIENT_GONE.reset(token)
+            watcher.cancel()
 
 
 def _too_large(limit: int) -> JSONResponse:

@@ -51,6 +51,11 @@ class PlayRequest(Request):
         max_length=MAX_WORDS,
         description="the possible secrets instead of the game's list (e.g. a Fallout screen's)",
     )
+    prior: Name | None = Field(
+        None,
+        description="how likely each word is to be the secret (None: the list set's own, for"
+        " suggestions, explanations and evaluations; uniform: its answers alike)",
+    )
     strategy: Name = "entropy"
     hard: bool = Field(False, description="hard mode (Wordle's rule in colour games)")
     guess_from: Literal["allowed", "candidates"] = "allowed"
@@ -161,6 +166,17 @@ class ListSetInfo(BaseModel):
 
     name: str
     description: str
+    prior: str = Field("uniform", description="the prior its games are played under by default")
+
+
+class PriorInfo(BaseModel):
+    """A prior a game may be played under: how likely each word is to be the secret."""
+
+    name: str
+    description: str
+    sources: dict[str, str] | None = Field(
+        None, description="the header of its data file: what it holds, how and when made"
+    )
 
 
 class GameInfo(BaseModel):
@@ -177,6 +193,9 @@ class GameInfo(BaseModel):
     distinct_letters: bool
     needs_words: bool = Field(description="the secrets must be given as words (Fallout)")
     lists: list[ListSetInfo] = Field(description="the game's list sets, the default first")
+    priors: list[PriorInfo] = Field(
+        default_factory=list, description="the priors it may be played under (`prior`)"
+    )
     adversarial: bool = Field(False, description="the host answers each guess (Absurdle)")
 
 
@@ -214,6 +233,9 @@ class Suggestion(BaseModel):
     expected_left: float
     worst: int
     can_win: bool
+    win_chance: float = Field(
+        0.0, description="the probability that this guess is the secret (0 when it cannot be)"
+    )
 
 
 class PlayedMove(BaseModel):
@@ -223,6 +245,13 @@ class PlayedMove(BaseModel):
     feedback: str
     pattern: int
     candidates_left: int
+
+
+class Likely(BaseModel):
+    """A possible word and its probability."""
+
+    word: str
+    probability: float
 
 
 class SuggestResponse(BaseModel):
@@ -239,7 +268,18 @@ class SuggestResponse(BaseModel):
     )
     candidates_left: int
     candidates: list[str] | None = Field(description="listed when few are left")
+    prior: str = Field("uniform", description="the prior played (how likely each word is)")
+    possible: int = Field(0, description="how many words are still possible")
+    certain: bool = Field(False, description="exactly one word the game accepts fits")
+    likeliest: list[Likely] = Field(
+        default_factory=list,
+        description="up to 10 possible words, the likeliest first (all of them sum to 1)",
+    )
     suggestions: list[Suggestion]
+    ranks_by: str = Field("", description="what the suggestions are ranked by")
+    note: str | None = Field(
+        None, description="why the exact search gave way to entropy (it ran out of time)"
+    )
 
 
 class EvaluateResponse(BaseModel):
@@ -255,6 +295,10 @@ class EvaluateResponse(BaseModel):
     max_tries: int | None
     distribution: dict[str, int] = Field(description="guesses needed -> number of secrets")
     seconds: float
+    prior: str | None = Field(None, description="played as the assistant plays, under a prior")
+    false_certainties: int | None = Field(
+        None, description="secrets once left with one candidate that was not the secret"
+    )
 
 
 class HandMatchOut(BaseModel):
@@ -273,6 +317,7 @@ class HandResponse(BaseModel):
     total: int
     scored: bool = Field(description="False when every letter is worth 0 (scores not shown)")
     matches: list[HandMatchOut]
+    ranks_by: str = Field("", description="what the words are ranked by")
 
 
 class BracketOut(BaseModel):
@@ -284,6 +329,17 @@ class BracketOut(BaseModel):
     text: str
 
 
+class UnreadRowOut(BaseModel):
+    """A row of a photographed screen where no word could be read: check it on the screen."""
+
+    row: int = Field(description="reading order: the left column top to bottom, then the right")
+    column: int = Field(description="0 the left column, 1 the right one")
+    line: int = Field(description="0 the column's top row")
+    address: str | None = Field(description="the row's address, when the photo gives it")
+    text: str = Field(description="what was read there")
+    place: str = Field(description="where the row is, in a player's words")
+
+
 class ScreenResponse(BaseModel):
     """What a screen shows (``wordsolver fallout parse --json``)."""
 
@@ -292,6 +348,13 @@ class ScreenResponse(BaseModel):
     brackets: list[BracketOut]
     fragments: list[str]
     rows: int
+    text: str | None = Field(
+        None, description="images: the text read, for the player to correct (None for text)"
+    )
+    unread: list[UnreadRowOut] = Field(
+        default_factory=list,
+        description="photos: the rows where no word could be read, to check on the screen",
+    )
 
 
 class AdversaryMove(BaseModel):

@@ -1,10 +1,11 @@
 """The starting-words page's endpoint: the ``openers`` ranking, as ``wordsolver openers --json``.
 
-One word ranks every allowed first guess in moments, in the search lane. The exact best pairs
-search every pair of words without shared letters, which takes from seconds (5 букв) to a minute
-or more on a busy machine (Wordle): each ranking of pairs is searched once as a background job
-and then kept (:mod:`~wordsolver.web.ranking_jobs`); until it is done the answer is 202 with the
-job's progress, and the page asks again.
+One word ranks every allowed first guess in moments once the process has it loaded and
+compiled, which its first time may not be; the exact best pairs search every pair of words
+without shared letters, which takes from seconds (5 букв) to a minute or more on a busy machine
+(Wordle). So each ranking is searched once as a background job and then kept
+(:mod:`~wordsolver.web.ranking_jobs`); until it is done the answer is 202 with the job's
+progress, and the page asks again: a first "Rank" never fails at the time limit.
 """
 
 from __future__ import annotations
@@ -31,11 +32,17 @@ from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP, Name
 from wordsolver.web.models import Request as Body
 from wordsolver.web.ranking_jobs import KEPT, ProgressFile, RankingJobs, ranking_identity
+from wordsolver.web.tables import prepared
 
 #: Words in one opener the page asks for: the sizes the library searches exactly by default.
 MAX_OPENER_WORDS = 2
 
 router = APIRouter(prefix="/api")
+#: What each ranking ranks by, as the page shows it.
+RANKS = {
+    "mean": "mean candidates left after the opener, fewest first",
+    "worst": "the most candidates the opener can leave, fewest first",
+}
 
 
 class OpenersRequest(Body):
@@ -53,6 +60,7 @@ class OpenersRequest(Body):
         None,
         ge=0,
         le=3600,
+        allow_inf_nan=False,
         description="pairs: seconds to wait for the search before answering 202 with its"
         " progress (None: the time limit, the most it may be)",
     )
@@ -83,6 +91,7 @@ class OpenersResponse(BaseModel):
     seconds: float = Field(description="seconds the search took")
     kept: bool = Field(False, description="pairs: the ranking was searched before and kept")
     openers: list[OpenerRow]
+    ranks_by: str = Field("", description="what the openers are ranked by")
 
 
 class OpenersRunning(BaseModel):
@@ -104,17 +113,18 @@ async def openers(
     body: OpenersRequest, lanes: LanesDependency, request: Request
 ) -> dict[str, Any] | JSONResponse:
     """The best fixed first guesses: one word, or the exact best pairs (202 until searched)."""
-    if body.words == 1:
-        return await lanes.search.run(partial(rank_openers, body))
-    where = (body.game, body.lists, body.words, body.by, body.any_words)
+    await prepared(body, request)
+    any_words = body.any_words or body.words == 1  # one word: every allowed guess
+    where = (body.game, body.lists, body.words, body.by, any_words)
     identity = await lanes.quick.run(lambda _: ranking_identity(*where))
     jobs: RankingJobs = request.app.state.rankings
     search = partial(search_ranking, body.model_copy(update={"top": KEPT}))
     patience = lanes.seconds if body.wait is None else min(body.wait, lanes.seconds)
-    answer, done = await jobs.answer(identity, search, patience)
+    searching = "every pair" if body.words == 2 else "every first guess"
+    answer, done = await jobs.answer(identity, search, patience, "openers", searching)
     if not done:
         return JSONResponse(answer, status_code=202)
-    return {**answer, "openers": answer["openers"][: body.top]}
+    return {**answer, "openers": answer["openers"][: body.top], "ranks_by": RANKS[body.by]}
 
 
 def search_ranking(

@@ -21,6 +21,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from wordsolver.web.limits import Deadline, TimeLimitExceeded
+from wordsolver.web.priority import lower_this_process
 
 T = TypeVar("T")
 
@@ -81,6 +82,13 @@ class ProcessWorker:
             return value  # type: ignore[no-any-return]
         raise value
 
+    def stop(self) -> None:
+        """Kill the child in the middle of its call (which ends in :class:`WorkerLost`); the
+        next call starts a fresh one."""
+        process = self._process
+        if process is not None and process.pid is not None:
+            _kill_group(process.pid)  # not under the lock, which the running call holds
+
     def close(self) -> None:
         """Stop the child: an idle one is asked to exit, a busy one is killed (its call ends in
         :class:`WorkerLost`)."""
@@ -135,6 +143,7 @@ def _kill_group(pid: int) -> None:
 def _serve(connection: Connection) -> None:
     """The child's loop: run each call received and send back its result or its exception."""
     os.setpgrp()  # its own group: the parent kills it and its children together
+    lower_this_process()  # long work: the server's answers go first
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     # This process starts none of its own. Under a fork start method numba's parallel kernels
     # take a named semaphore, which a child killed at a deadline would leave behind.

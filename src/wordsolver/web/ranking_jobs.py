@@ -28,10 +28,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from wordsolver.cache import read_sealed, sealed_name, write_sealed
+from wordsolver.files import UserFileError, read_user_bytes
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import matrix_key
 from wordsolver.web.lanes import LaneBusy
 from wordsolver.web.limits import Deadline
+from wordsolver.web.locks import exclusive
 from wordsolver.web.models import MAX_TOP
 from wordsolver.web.processes import ProcessWorker
 
@@ -53,16 +55,18 @@ def ranking_identity(game: str, lists: str | None, words: int, by: str, any_word
     return json.dumps([RANKING_FORMAT, matrix_key(chosen), words, by, any_words, KEPT])
 
 
-def kept_ranking(identity: str) -> dict[str, Any] | None:
-    """The ranking kept in the cache for this identity, or None (missing, stale or damaged)."""
-    kept = read_sealed("openers", identity)
+def kept_ranking(identity: str, kind: str = "openers") -> dict[str, Any] | None:
+    """The ranking (or another job's answer: ``kind``) kept in the cache for this identity, or
+    None (missing, stale or damaged)."""
+    kept = read_sealed(kind, identity)
     answer = None if kept is None else kept.get("answer")
     return dict(answer) if isinstance(answer, dict) else None
 
 
-def keep_ranking(identity: str, answer: dict[str, Any]) -> None:
-    """Keep a finished ranking in the cache (written atomically; no cache, no harm)."""
-    write_sealed("openers", identity, {"answer": answer})
+def keep_ranking(identity: str, answer: dict[str, Any], kind: str = "openers") -> None:
+    """Keep a finished ranking (or another job's answer) in the cache (written atomically; no
+    cache, no harm)."""
+    write_sealed(kind, identity, {"answer": answer})
 
 
 class Search(Protocol):
@@ -93,9 +97,9 @@ class ProgressFile:
     def read(self) -> tuple[int, int | None]:
         """(done, total) as last written; (0, None) before the job has started."""
         try:
-            done, total = json.loads(self.path.read_text(encoding="utf-8"))
+            done, total = json.loads(read_user_bytes(self.path, 4096))
             return int(done), None if total is None else int(total)
-        except (OSError, ValueError, TypeError):
+        except (UserFileError, ValueError, TypeError):
             return 0, None
 
     def _write(self) -> None:
@@ -111,14 +115,21 @@ class RankingJob:
     future: Future[dict[str, Any]]
     progress: ProgressFile
     queued_at: float
+    kind: str = "openers"
+    searching: str = "every pair"  # what the search tries, as its 202 says it
     started_at: float | None = None
+    in_another_process: bool = False
+
+    def elsewhere(self) -> None:
+        """Another server process searches it: this one waits, then reads what it kept."""
+        self.in_another_process = True
 
     def status(self) -> dict[str, Any]:
         """How far the job has got, as the 202 answer says it."""
         done, total = self.progress.read()
         if self.started_at is None:
             waited = time.monotonic() - self.queued_at
-            message = "waiting for another ranking of pairs to finish"
+            message = "waiting for another search to finish"
             return {
                 "status": "waiting",
                 "message": message,
@@ -128,7 +139,10 @@ class RankingJob:
             }
         seconds = time.monotonic() - self.started_at
         share = "" if not total else f" ({100 * done / total:.0f}% done)"
-        message = f"searching every pair{share}; each ranking is searched once and then kept"
+        what = self.searching
+        where = " (in another server process)" if self.in_another_process else ""
+        noun = "ranking" if self.kind == "openers" else "answer"
+        message = f"searching {what}{where}{share}; each {noun} is searched once and then kept"
         return {
             "status": "running",
             "message": message,
@@ -150,14 +164,20 @@ class RankingJobs:
         self._folder: Path | None = None  # the progress files' (made for the first job)
 
     async def answer(
-        self, identity: str, search: Search, patience: float
+        self,
+        identity: str,
+        search: Search,
+        patience: float,
+        kind: str = "openers",
+        searching: str = "every pair",
     ) -> tuple[dict[str, Any], bool]:
         """The ranking and True when it is done within ``patience`` seconds, else the job's
-        status and False. ``search(deadline, progress)`` searches the ranking in a child."""
-        kept = kept_ranking(identity)
+        status and False. ``search(deadline, progress)`` searches the ranking in a child; the
+        answer is kept in the cache under ``kind``; ``searching`` says what it tries."""
+        kept = kept_ranking(identity, kind)
         if kept is not None:
             return {**kept, "kept": True}, True
-        job = self._job(identity, search)
+        job = self._job(identity, search, kind, searching)
         waited_until = time.monotonic() + patience
         while not job.future.done():  # polled: no callback into a loop that may be gone
             if time.monotonic() >= waited_until:
@@ -172,7 +192,7 @@ class RankingJobs:
             raise
         return answer, True
 
-    def _job(self, identity: str, search: Search) -> RankingJob:
+    def _job(self, identity: str, search: Search, kind: str, searching: str) -> RankingJob:
         with self._lock:
             job = self._jobs.get(identity)
             if job is not None:
@@ -184,9 +204,9 @@ class RankingJobs:
                 )
             if self._folder is None:
                 self._folder = Path(tempfile.mkdtemp(prefix="wordsolver-rankings-"))
-            progress = ProgressFile(self._folder / sealed_name("openers", identity))
+            progress = ProgressFile(self._folder / sealed_name(kind, identity))
             future: Future[dict[str, Any]] = Future()
-            job = RankingJob(future, progress, time.monotonic())
+            job = RankingJob(future, progress, time.monotonic(), kind, searching)
             self._jobs[identity] = job
         self._executor.submit(self._run, identity, job, search)
         return job
@@ -194,15 +214,22 @@ class RankingJobs:
     def _run(self, identity: str, job: RankingJob, search: Search) -> None:
         job.started_at = time.monotonic()
         try:
-            call = partial(search, progress=job.progress)
-            answer = self._worker.call(call, Deadline.after(self.seconds))
+            # One server process searches it; another that wants it waits, then finds it kept.
+            with exclusive(sealed_name(job.kind, identity), job.elsewhere):
+                kept = kept_ranking(identity, job.kind)
+                if kept is None:
+                    call = partial(search, progress=job.progress)
+                    answer = {**self._worker.call(call, Deadline.after(self.seconds))}
+                    keep_ranking(identity, answer, job.kind)
+                    answer["kept"] = False
+                else:
+                    answer = {**kept, "kept": True}
         except Exception as error:  # kept for the next request to be told (see answer)
             job.future.set_exception(error)
             return
-        keep_ranking(identity, answer)
         with self._lock:
             self._jobs.pop(identity, None)
-        job.future.set_result({**answer, "kept": False})
+        job.future.set_result(answer)
 
     def close(self) -> None:
         """Drop waiting jobs, stop the one running, remove the progress files."""

@@ -5,25 +5,67 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, replace
 
 import uvicorn
+from fastapi import FastAPI
+from uvicorn.supervisors import Multiprocess
 
 from wordsolver.errors import WordsolverError
 from wordsolver.web.app import WebSettings, create_app
+from wordsolver.web.hosts import ServedHosts
+from wordsolver.web.lanes import LaneSettings
 
 #: Seconds to wait for the server to listen before giving up on the ready callback.
 STARTUP_SECONDS = 30.0
 
 
-def make_server(host: str, port: int, settings: WebSettings | None = None) -> uvicorn.Server:
-    """A uvicorn server for the app (port 0: any free port, see :func:`server_url`)."""
-    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
+#: The environment variable that hands the settings to the worker processes of ``--workers``.
+SETTINGS_VARIABLE = "WORDSOLVER_WEB_SETTINGS"
+
+
+def make_server(
+    host: str,
+    port: int,
+    settings: WebSettings | None = None,
+    workers: int = 1,
+    allowed_hosts: Sequence[str] = (),
+) -> uvicorn.Server:
+    """A uvicorn server for the app (port 0: any free port, see :func:`server_url`), answering
+    only requests for its own host names and ``allowed_hosts`` (see
+    :mod:`wordsolver.web.hosts`); with several ``workers`` each process makes its own app from
+    the settings (see :func:`app_from_environment`)."""
+    served = replace(settings or WebSettings(), hosts=ServedHosts.of(host, allowed_hosts))
+    if workers == 1:
+        config = uvicorn.Config(create_app(served), host=host, port=port, log_level="warning")
+        return uvicorn.Server(config)
+    # The served names are a set: written as a sorted list.
+    os.environ[SETTINGS_VARIABLE] = json.dumps(asdict(served), default=sorted)
+    config = uvicorn.Config(
+        f"{__name__}:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+    )
     return uvicorn.Server(config)
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker process, with the settings the serving command handed down."""
+    fields = json.loads(os.environ.get(SETTINGS_VARIABLE, "{}"))
+    lanes = LaneSettings(**fields.pop("lanes", {}))
+    prepare = tuple((game, lists, prior) for game, lists, prior in fields.pop("prepare", ()))
+    hosts = fields.pop("hosts", None)
+    served = None if hosts is None else ServedHosts(frozenset(hosts["names"]), hosts["any_address"])
+    return create_app(WebSettings(**fields, lanes=lanes, prepare=prepare, hosts=served))
 
 
 def server_url(server: uvicorn.Server) -> str:
@@ -69,5 +111,11 @@ def run_until_stopped(
         if wait_started(server):
             on_ready(server_url(server))
 
+    if server.config.workers > 1:
+        # The workers are other processes: the sockets listen already, so say it now.
+        host, port = sockets[0].getsockname()[:2]
+        on_ready(f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/")
+        Multiprocess(server.config, sockets=sockets).run()
+        return
     threading.Thread(target=announce, name="wordsolver-ready", daemon=True).start()
     server.run(sockets=sockets)

@@ -23,7 +23,9 @@ from pydantic import BaseModel, Field
 
 from wordsolver.digests import sha256_hex
 from wordsolver.evaluation import Evaluation
-from wordsolver.tree import DecisionTree, TreeFileError, check_tree, grow_tree
+from wordsolver.plans import TreePlan
+from wordsolver.search import SearchLimit
+from wordsolver.tree import DecisionTree, TreeFileError, check_tree
 from wordsolver.tree.explore import LaidOutNode, TreeLayout
 from wordsolver.tree.storage import parse_tree_document, tree_document, tree_from_document
 from wordsolver.web import service
@@ -186,9 +188,11 @@ def _open_bytes(data: bytes, deadline: Deadline) -> OpenTree:
 
 
 def grow_document(request: BuildRequest, deadline: Deadline) -> dict[str, Any]:
-    """Grow the request's strategy's tree and return it as a tree file's document."""
+    """Build the request's strategy's tree (the exact search's within the time left, for a
+    strategy that builds it so) and return it as a tree file's document."""
     player = service.player_for(request, deadline)
-    tree = grow_tree(player, progress=deadline.check)
+    plan = TreePlan(player.strategy, player.options, SearchLimit(seconds=deadline.remaining()))
+    tree = plan.tree(player.matrix, progress=deadline.check, proof_progress=deadline.check)
     return tree_document(tree)
 
 

@@ -37,7 +37,7 @@ def prompts(screen: str) -> int:
 def test_start_shows_candidates_and_ranked_suggestions(drive: Drive, wordle: PatternMatrix) -> None:
     screen = drive(assistant(wordle), ["quit"])
     assert "wordsolver assistant: wordle (custom) (20 secrets, 6 tries, entropy)" in screen
-    assert "20 candidates left: abide chore crane" in screen
+    assert "20 possible: abide chore crane" in screen
     header = next(line for line in screen.splitlines() if line.startswith("#"))
     assert header.split() == ["#", "guess", "mean", "left", "worst", "bits", "can", "win"]
     assert suggested(screen) == ["slate"]
@@ -53,7 +53,7 @@ def test_feedback_alone_answers_the_suggested_guess(drive: Drive, wordle: Patter
 
 def test_guess_and_feedback_on_one_line_until_solved(drive: Drive, wordle: PatternMatrix) -> None:
     screen = drive(assistant(wordle), ["crane ..y..", "pizza ggggg", "pizza ggggg"])
-    assert "1 candidate left: pizza" in screen
+    assert "certain: pizza" in screen
     assert "solved in 2 guesses! new starts another game." in screen
     assert "new, undo or quit> pizza ggggg\n✗ solved already" in screen
 
@@ -99,7 +99,7 @@ def test_impossible_feedback_names_the_guess_and_offers_undo(
     assert "✗ guess 2, slate ggggg, contradicts guess 1, crane ..y..: no secret fits both" in screen
     assert "took back crane" in screen
     after_undo = screen.split("took back crane")[1]
-    assert "20 candidates left" in after_undo
+    assert "20 possible" in after_undo
     assert re.search(r"^ 1   S   L   A   T   E   ..y.. ", after_undo, flags=re.M)
 
 
@@ -111,7 +111,7 @@ def test_undo_hint_list_and_new(drive: Drive, wordle: PatternMatrix) -> None:
     hint = screen.split("> hint\n")[1].split("> list")[0]
     assert len(re.findall(r"^\d+ ", hint, flags=re.MULTILINE)) == 6  # ``more`` suggestions
     listed = screen.split("> list\n")[1].split("guess 2/6")[0]
-    assert listed.split() == [str(len(fits)), "candidates", "left", *fits]
+    assert listed.split() == [str(len(fits)), "possible", *fits]
     assert "took back crane" in screen and "new game" in screen
 
 
@@ -132,7 +132,7 @@ def test_hard_mode_and_strategy_change_the_suggestions(drive: Drive, wordle: Pat
 def test_remove_a_dud_in_fallout(drive: Drive, fallout: PatternMatrix) -> None:
     screen = drive(assistant(fallout), ["spite 1", "remove force", "remove spies", "undo", "q"])
     assert "removed force" in screen
-    assert "4 candidates left: fried sides sites tries" in screen
+    assert "4 possible: fried sides sites tries" in screen
     assert "✗ spies is not a candidate now" in screen
     assert "took back removal of force" in screen
 
@@ -146,7 +146,7 @@ def test_a_command_word_with_feedback_is_a_move(drive: Drive, tonguess: PatternM
 
 def test_end_of_input_leaves_quietly(drive: Drive, wordle: PatternMatrix) -> None:
     screen = drive(assistant(wordle), ["crane ..y.."])
-    assert screen.endswith("1 candidate left: pizza\n\n")
+    assert screen.endswith("certain: pizza\n\n")
     assert "Traceback" not in screen
 
 
@@ -159,7 +159,7 @@ def test_explain_splits_the_candidates_at_the_position_reached(
     state.push("crane", shown)
     left = len(state.candidates)
     top = suggested(screen)[1]
-    assert left > 2 and f"{left} candidates left; {top} leaves" in screen
+    assert left > 2 and f"{left} possible; {top} leaves" in screen
     assert "store: " in screen and "feedbacks it can earn" in screen
     assert "slate leaves" in screen and "bucket sizes" in screen
     # the exact verdict, or (on a machine too busy for its fraction of a second) why there is none

@@ -96,5 +96,5 @@ def test_the_assistant_says_the_secret_is_outside_the_answers(
 
     screen = drive(make, [f"crane {feedback(matrix, 'crane', 'acing')}", "undo", "quit"])
     assert "the secret is outside the game's answer list" in screen
-    assert "3 candidates left: acing acini adunc" in screen
+    assert "3 possible: acing acini adunc" in screen
     assert screen.count("outside the game's answer list") == 1  # undo: back to the answers

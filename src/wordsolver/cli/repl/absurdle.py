@@ -60,7 +60,7 @@ class AdversaryRepl(SoloRepl):
             message = Text(f"solved in {plural(len(hosted.guesses), 'guess', 'guesses')}!")
             message.stylize("bold green")
         else:
-            left = len(hosted.session.candidates)
+            left = len(hosted.state.candidates)
             message = Text(
                 f"{plural(left, 'word')} still possible, {hosted.secret_word} among them",
                 style="bold yellow",

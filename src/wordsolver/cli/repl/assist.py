@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from wordsolver.cli.repl.explained import explanation_view
@@ -16,8 +17,8 @@ from wordsolver.cli.repl.render import (
     WIDENED_NOTE,
     board,
     candidate_columns,
-    candidates_line,
     plural,
+    possible_line,
     review_summary,
     review_table,
     review_total,
@@ -28,6 +29,7 @@ from wordsolver.errors import InvalidPatternError
 from wordsolver.explain import explain
 from wordsolver.hosted.review import review
 from wordsolver.hosted.share import share_text
+from wordsolver.plans import Suggested, suggest_now
 from wordsolver.session import SHOW_CANDIDATES, Removal, Session
 from wordsolver.strategies import Player, RankedGuess, find_strategy, strategy_names
 
@@ -166,18 +168,42 @@ class Assistant(Repl):
             )
         if state.widened:
             self.console.print(WIDENED_NOTE, style="yellow", markup=False)
-        self.console.print(candidates_line(state.candidate_words(), SHOW_CANDIDATES))
-        self.ranked = state.suggest(self.player, top=self.top)
+        self.console.print(possible_line(state, SHOW_CANDIDATES))
+        suggested = self._suggested(self.top)
+        self.ranked = suggested.ranked
         if len(state.candidates) > 1:
-            self.console.print(suggestion_table(self.ranked, self.player.strategy.score_label))
+            self.console.print(self._table(suggested))
+
+    def _suggested(self, top: int) -> Suggested:
+        """The suggestions now; an exact search that gives way to entropy says why."""
+        suggested = suggest_now(self.state, self.player, top)
+        if suggested.gave_way is not None:
+            self.console.print(suggested.gave_way.message("--time"), style="yellow", markup=False)
+        return suggested
+
+    def _table(self, suggested: Suggested) -> Table:
+        """The suggestions, with each one's chance to win under a prior."""
+        chances = not self.state.game.uniform
+        label = suggested.player.strategy.score_label
+        return suggestion_table(suggested.ranked, label, chances=chances)
 
     def _review(self) -> None:
         """The solved game beside the solver's play, and its share text (a game widened past the
         answer list gets the share text alone: the solver's view is of the answers)."""
         state = self.state
         if not state.widened:
-            with self.progress("reviewing the game", len(state.steps) + 1) as advance:
-                rows = review(self.player, state.steps, won=True, progress=advance)
+            # A game played streamed is reviewed from the spot after its first guess: its
+            # session then holds the words that fit, not every word the game accepts.
+            start = 1 if state.base.streamed else 0
+            player = Player(state.matrix, self.player.strategy, self.player.options)
+            with self.progress("reviewing the game", len(state.steps) + 1 - start) as advance:
+                rows = review(player, state.steps, won=True, progress=advance, start=start)
+            if start:
+                self.console.print(
+                    "the review starts after your first guess (every word the game accepts was"
+                    " possible before it)",
+                    markup=False,
+                )
             self.console.print(review_table(state.game, rows, self.player.strategy.name))
             for line in (review_summary(rows), review_total(rows)):
                 if line is not None:
@@ -198,12 +224,11 @@ class Assistant(Repl):
         if argument and not (argument.isascii() and argument.isdecimal()):
             raise PromptError(f"hint takes a number, not {argument!r}")
         top = min(int(argument), MAX_HINTS) if argument else self.more
-        ranked = self.state.suggest(self.player, top=top)
-        self.console.print(suggestion_table(ranked, self.player.strategy.score_label))
+        self.console.print(self._table(self._suggested(top)))
 
     def _list_candidates(self, _: str) -> None:
         words = self.state.candidate_words()
-        self.console.print(candidates_line(words, show=0))
+        self.console.print(possible_line(self.state, show=0))
         self.console.print(candidate_columns(words))
 
     def _explain(self, argument: str) -> None:

@@ -9,14 +9,21 @@ from rich.console import Console
 from rich.text import Text
 
 from wordsolver.boards.host import HostedBoards
+from wordsolver.boards.resume import save_boards
 from wordsolver.boards.review import boards_share_text, review_boards
 from wordsolver.boards.scoring import BoardRanking, BoardScorer
 from wordsolver.boards.session import BoardsSession
-from wordsolver.cli.boards import board_grid, board_review_table, boards_summary
-from wordsolver.cli.repl.hosting import ProgressFactory, no_progress
+from wordsolver.cli.boards import (
+    board_grid,
+    board_review_table,
+    board_suggestions,
+    boards_summary,
+)
+from wordsolver.cli.repl.hosting import ProgressFactory, no_progress, save_to
 from wordsolver.cli.repl.moves import COMMANDS_HINT, read_guess
-from wordsolver.cli.repl.render import plural, suggestion_table
+from wordsolver.cli.repl.render import plural
 from wordsolver.cli.repl.repl import Command, PromptError, Repl
+from wordsolver.hosted.saves import SaveSlot
 from wordsolver.strategies import PlayOptions, find_strategy, strategy_names
 
 #: Most suggestions ``hint N`` shows.
@@ -158,7 +165,7 @@ class BoardsAssistant(Repl):
             raise PromptError(f"hint takes a number, not {argument!r}")
         top = min(int(argument), MAX_HINTS) if argument else 15
         ranking = self.state.suggest(self.scorer, self.options, top=top)
-        self.console.print(suggestion_table(ranking.ranked, self.scorer.strategy.score_label))
+        self.console.print(board_suggestions(ranking, self.scorer.strategy.score_label))
 
     def _strategy(self, argument: str) -> None:
         if not argument:
@@ -179,7 +186,8 @@ class BoardsAssistant(Repl):
 
 
 class BoardsHostRepl(Repl):
-    """A multi-board game the program hosts: type guesses, see every board's colours."""
+    """A multi-board game the program hosts: type guesses, see every board's colours. Every
+    move is saved in ``slot`` (when given), so ``--resume`` continues the game."""
 
     def __init__(
         self,
@@ -187,10 +195,13 @@ class BoardsHostRepl(Repl):
         hosted: HostedBoards,
         scorer: BoardScorer,
         progress: ProgressFactory = no_progress,
+        *,
+        slot: SaveSlot | None = None,
     ) -> None:
         self.hosted = hosted
         self.scorer = scorer
         self.progress = progress
+        self.slot = slot
         super().__init__(console)
 
     def command_list(self) -> list[Command]:
@@ -199,7 +210,7 @@ class BoardsHostRepl(Repl):
             Command("hint", self._hint, "the solver's best guesses now"),
             Command("giveup", self._give_up, "reveal the secrets"),
             Command("help", self.show_help, "this list", aliases=("?",)),
-            Command("quit", self.quit, "leave", aliases=("exit", "q")),
+            Command("quit", self.quit, "leave; --resume continues later", aliases=("exit", "q")),
         ]
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -225,10 +236,17 @@ class BoardsHostRepl(Repl):
             " help lists the commands.",
             markup=False,
         )
+        if state.moves:  # a resumed game
+            self._show_turn()
 
     def end_of_input(self) -> None:
         self.console.print()
-        self._reveal()
+        self.quit()
+
+    def quit(self, _: str = "") -> None:
+        if self.slot is not None and self.hosted.state.moves and not self.hosted.finished:
+            self.console.print("saved: --resume continues this game", style="dim")
+        super().quit()
 
     def move(self, text: str) -> None:
         self._guess(text.strip())
@@ -236,6 +254,13 @@ class BoardsHostRepl(Repl):
     def _guess(self, text: str) -> None:
         word = read_guess(self.hosted.state.game, text, hint=COMMANDS_HINT)
         self.hosted.guess(word)
+        if self.slot is not None:
+            saved = save_boards(self.hosted, self.scorer.strategy.name)
+            self.slot = save_to(self.console, self.slot, saved)
+        self._show_turn()
+
+    def _show_turn(self) -> None:
+        """The boards after the last guess, and the end of the game when it is over."""
         state = self.hosted.state
         self.console.print(board_grid(state))
         if state.solved:
@@ -245,7 +270,6 @@ class BoardsHostRepl(Repl):
                     style="bold green",
                 )
             )
-            self.finished = True
         elif state.lost:
             self.console.print(Text("out of tries", style="bold red"))
             self._reveal()
@@ -254,20 +278,24 @@ class BoardsHostRepl(Repl):
             if left is not None:
                 self.console.print(f"{plural(left, 'try', 'tries')} left", style="dim")
             return
-        self._review()
-
-    def _hint(self, _: str) -> None:
-        ranking = self.hosted.state.suggest(self.scorer, top=5)
-        self.console.print(suggestion_table(ranking.ranked, self.scorer.strategy.score_label))
-
-    def _review(self) -> None:
         show_board_review(
             self.console, self.hosted.state, self.scorer, self.progress, self.hosted.secrets
         )
+        self._end()
+
+    def _hint(self, _: str) -> None:
+        ranking = self.hosted.state.suggest(self.scorer, top=5)
+        self.console.print(board_suggestions(ranking, self.scorer.strategy.score_label))
 
     def _give_up(self, _: str) -> None:
         self._reveal()
+        self._end()
 
     def _reveal(self) -> None:
         self.console.print(f"the secrets were: {' '.join(self.hosted.secret_words)}", markup=False)
+
+    def _end(self) -> None:
+        """The game is over: forget its save and leave."""
+        if self.slot is not None:
+            self.slot.delete()
         self.finished = True

@@ -43,7 +43,7 @@ def bucket_table(game: Game, split: GuessSplit, top: int = SHOW_BUCKETS) -> Tabl
         table.add_row(
             Text(f"{plural(len(rest), 'more feedback')}", style="dim"),
             str(held),
-            f"{held / split.candidates:.1%}",
+            f"{sum(bucket.probability for bucket in rest):.1%}",
             Text(f"at most {rest[0].size} left each", style="dim"),
         )
     return table
@@ -101,7 +101,7 @@ def exact_line(answer: Explanation) -> Text:
 def explanation_view(game: Game, answer: Explanation, top: int = SHOW_BUCKETS) -> Group:
     """The whole explanation, top to bottom."""
     splits = [s for s in (answer.guess, answer.versus) if s is not None]
-    header = Text(f"{plural(answer.candidates_left, 'candidate')} left; ", style="bold").append(
+    header = Text(f"{answer.candidates_left} possible; ", style="bold").append(
         comparison_line(answer), style=""
     )
     pieces: list[RenderableType] = [header]

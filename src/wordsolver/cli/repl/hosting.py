@@ -41,6 +41,16 @@ def no_progress(label: str, total: int) -> Iterator[Progress]:
     yield lambda n: None
 
 
+def save_to(console: Console, slot: SaveSlot, saved: SavedGame) -> SaveSlot | None:
+    """Write ``saved`` to ``slot``; when that fails, say so and give None (play on unsaved)."""
+    try:
+        slot.write(saved)
+    except SaveError as error:
+        console.print(f"✗ {error}: playing on without saving", style="yellow")
+        return None
+    return slot
+
+
 class HostRepl(Repl):
     """What solo games and duels share: guessing, hints, saving after each move, the review."""
 
@@ -105,13 +115,8 @@ class HostRepl(Repl):
     def save(self) -> None:
         """Save the game as it is now (when a save slot was given); when saving fails, say so
         once and play on unsaved."""
-        if self.slot is None:
-            return
-        try:
-            self.slot.write(self.saved())
-        except SaveError as error:
-            self.console.print(f"✗ {error}: playing on without saving", style="yellow")
-            self.slot = None
+        if self.slot is not None:
+            self.slot = save_to(self.console, self.slot, self.saved())
 
     def show_guess(self, who: str, number: int, step: Step) -> None:
         """One scored guess, numbered."""
@@ -121,16 +126,16 @@ class HostRepl(Repl):
 
     def show_guesses(self, who: str, hosted: HostedGame) -> None:
         """Every guess of one side so far (a resumed game)."""
-        for number, step in enumerate(hosted.session.steps, 1):
+        for number, step in enumerate(hosted.state.steps, 1):
             self.show_guess(who, number, step)
 
     def _hint(self, _: str) -> None:
         hosted = self._side()
-        ranked = hosted.session.suggest(self.player, top=3)
+        ranked = hosted.state.suggest(self.player, top=3)
         self.console.print(suggestion_table(ranked, self.player.strategy.score_label))
 
     def _left(self, _: str) -> None:
-        self.console.print(candidates_line(self._side().session.candidate_words(), SHOW_CANDIDATES))
+        self.console.print(candidates_line(self._side().state.candidate_words(), SHOW_CANDIDATES))
 
     def _give_up(self, _: str) -> None:
         self._side().give_up()
@@ -148,7 +153,7 @@ class HostRepl(Repl):
     def conclude(self) -> None:
         """Review your side, forget the save and leave the loop."""
         hosted = self._side()
-        steps = hosted.session.steps
+        steps = hosted.state.steps
         with self.progress("reviewing your game", len(steps) + 1) as advance:
             rows = review(
                 self.player, steps, won=hosted.won, secret=hosted.secret, progress=advance
@@ -308,7 +313,7 @@ class DuelRepl(HostRepl):
             step = duel.computer_turn()
             self.show_guess("me ", len(duel.computer.guesses), step)
             if not duel.computer.won:
-                left = plural(len(duel.computer.session.candidates), "word")
+                left = plural(len(duel.computer.state.candidates), "word")
                 self.console.print(f"      ({left} left for me)", style="dim")
             self.save()
         if duel.outcome is not None:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordsolver.games import Game
-from wordsolver.session import Step
+from wordsolver.session import Session, Step
 from wordsolver.strategies import RankedGuess
 
 if TYPE_CHECKING:
@@ -75,6 +75,46 @@ def candidates_line(words: Sequence[str], show: int) -> Text:
     return line
 
 
+#: The likeliest candidates a line of text names under a prior.
+SHOW_LIKELIEST = 5
+
+
+def percent(probability: float) -> str:
+    """A probability as people read it: whole percents from 10%, a decimal below.
+
+    >>> [percent(p) for p in (0.62, 0.045, 0.004, 0.00046, 0.0000049, 1.0)]
+    ['62%', '4.5%', '0.4%', '0.05%', '<0.01%', '100%']
+    """
+    if probability >= 0.1 or probability == 0:
+        return f"{probability:.0%}"
+    if probability >= 0.001:
+        return f"{probability:.1%}"
+    if probability >= 0.0001:
+        return f"{probability:.2%}"
+    return "<0.01%"
+
+
+def possible_line(session: Session, show: int) -> Text:
+    """What is known of the secret: ``3 possible, the likeliest: honor 62%, donor 21%, round
+    17%`` under a prior; ``3 possible: honor mourn rough`` (at most ``show`` named) when all
+    are alike; ``certain: honor`` only when it is the one word the game accepts that fits."""
+    words = session.candidate_words()
+    if session.certain:
+        return Text.assemble(("certain: ", "bold"), (words[0], "bold green"))
+    count = len(words)
+    line = Text(f"{count} possible", style="bold")
+    if session.game.uniform:
+        if count <= show:
+            line.append(": " + " ".join(words))
+        if count == 1:
+            line.append(" (the one answer that fits; other words the game accepts fit too)")
+        return line
+    likeliest = session.likeliest(SHOW_LIKELIEST)
+    line.append(", the likeliest: " if count > 1 else ": ")
+    line.append(", ".join(f"{word} {percent(p)}" for word, p in likeliest))
+    return line
+
+
 #: Said while no answer fits the feedback and the candidates are allowed words that do.
 WIDENED_NOTE = (
     "no answer fits the feedback: the secret is outside the game's answer list, so the"
@@ -87,19 +127,31 @@ def candidate_columns(words: Sequence[str]) -> Columns:
     return Columns(words, padding=(0, 2))
 
 
-def suggestion_table(ranked: Sequence[RankedGuess], score_label: str) -> Table:
-    """Ranked guesses with expected candidates left, worst case and bits."""
+def suggestion_table(
+    ranked: Sequence[RankedGuess],
+    score_label: str,
+    first: tuple[str, Sequence[str]] = ("", ()),
+    *,
+    chances: bool = False,
+) -> Table:
+    """Ranked guesses with expected candidates left, worst case and bits; ``first`` is a column
+    (its header and a cell per guess) shown before them when it has cells; ``can win`` says
+    yes for a guess that may be the secret, or with ``chances`` (candidates not all alike)
+    how likely it is."""
+    header, cells = first
     own = () if score_label in STANDARD_SCORES else (score_label,)
-    table = Table("#", "guess", *own, *STANDARD_SCORES, "can win", box=None, pad_edge=False)
+    lead = (header,) if cells else ()
+    table = Table("#", "guess", *lead, *own, *STANDARD_SCORES, "can win", box=None, pad_edge=False)
     for rank, r in enumerate(ranked, 1):
         table.add_row(
             str(rank),
             Text(r.word, style="bold"),
+            *(cells[rank - 1 : rank] if cells else ()),
             *(f"{r.score:.4g}" for _ in own),
             f"{r.expected_size:.2f}",
             str(r.worst),
             f"{r.entropy:.3f}",
-            "yes" if r.is_candidate else "",
+            (percent(r.win_chance) if chances else "yes") if r.is_candidate else "",
         )
     return table
 
@@ -163,7 +215,8 @@ def review_total(rows: Sequence[ReviewRow]) -> str | None:
     if abs(total) < 0.005:
         return "in all you played as well as the solver does on average"
     verb = "lost" if total > 0 else "saved"
-    return f"in all your guesses {verb} {abs(total):.2f} beside the solver's average from the start"
+    start = "the start" if rows[0].number == 1 else f"your {ordinal(rows[0].number - 1)} guess"
+    return f"in all your guesses {verb} {abs(total):.2f} beside the solver's average from {start}"
 
 
 def review_summary(rows: Sequence[ReviewRow]) -> str | None:

@@ -57,7 +57,7 @@ def count_bits(bits: np.uint64) -> int:
     return count
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
     length = guesses.shape[1]
     guess_sets = letter_sets(guesses)

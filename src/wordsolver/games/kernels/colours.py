@@ -8,37 +8,68 @@ from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
 from wordsolver.arrays import BoolArray
-from wordsolver.games.colours import GREEN, GREY, YELLOW
+from wordsolver.games.colour_digits import GREEN, GREY, YELLOW
 from wordsolver.games.rule import PatternArray
 
 
-@njit(cache=True, inline="always")
-def colours(guess: LetterCodes, secret: LetterCodes) -> int:
-    length = guess.shape[0]
-    used = 0  # bit i set: secret letter i already matched
-    for i in range(length):
-        if guess[i] == secret[i]:
-            used |= 1 << i
-    pattern = 0
-    for i in range(length):
-        colour = GREY
-        if guess[i] == secret[i]:
-            colour = GREEN
-        else:
-            for j in range(length):
-                if not (used >> j) & 1 and secret[j] == guess[i]:
-                    used |= 1 << j
-                    colour = YELLOW
-                    break
-        pattern = pattern * 3 + colour
-    return pattern
+@njit(cache=True)
+def _needs_counting(guesses: LetterCodes) -> BoolArray:
+    """The guesses whose colours need letters counted: a letter twice (which copy is yellow
+    depends on the secret's copies), or a letter code too large for a 64-bit set."""
+    length = guesses.shape[1]
+    counting = np.zeros(guesses.shape[0], np.bool_)
+    for g in range(guesses.shape[0]):
+        for i in range(length):
+            if guesses[g, i] >= 64:
+                counting[g] = True
+            for j in range(i):
+                if guesses[g, i] == guesses[g, j]:
+                    counting[g] = True
+    return counting
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
+    """Colours of every guess against every secret. A guess of distinct letters is yellow
+    wherever its letter is elsewhere in the secret (one set lookup a letter); the others count
+    copies, the secret's leftmost unmatched copy going to the guess's leftmost letter."""
+    length = guesses.shape[1]
+    counting = _needs_counting(guesses)
+    plain, counted = np.flatnonzero(~counting), np.flatnonzero(counting)
     for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
-        for g in range(guesses.shape[0]):
-            out[g, s] = colours(guesses[g], secrets[s])
+        secret = secrets[s]
+        letters = np.uint64(0)  # bit c: letter c is in the secret
+        for j in range(length):
+            letters |= np.uint64(1) << np.uint64(secret[j] & 63)
+        for g in plain:
+            pattern = 0
+            for i in range(length):
+                letter = guesses[g, i]
+                colour = GREY
+                if letter == secret[i]:
+                    colour = GREEN
+                elif (letters >> np.uint64(letter)) & np.uint64(1):
+                    colour = YELLOW
+                pattern = pattern * 3 + colour
+            out[g, s] = pattern
+        for g in counted:
+            used = 0  # bit j: the secret's letter at j is matched already
+            for i in range(length):
+                if guesses[g, i] == secret[i]:
+                    used |= 1 << i
+            pattern = 0
+            for i in range(length):
+                colour = GREY
+                if guesses[g, i] == secret[i]:
+                    colour = GREEN
+                else:
+                    for j in range(length):  # the leftmost unmatched copy, if any
+                        if not (used >> j) & 1 and secret[j] == guesses[g, i]:
+                            used |= 1 << j
+                            colour = YELLOW
+                            break
+                pattern = pattern * 3 + colour
+            out[g, s] = pattern
 
 
 @njit(cache=True)

@@ -29,7 +29,7 @@ def common(guess: LetterCodes, secret: LetterCodes) -> int:
     return common
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)
 def fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
     for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
         for g in range(guesses.shape[0]):

@@ -108,6 +108,41 @@ void first_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, con
     floors_of(f, n_patterns, set, n, pool, m, fan_out, floors, arena);
 }
 
+/** The least floor of any guess of the pool played first on the set (first_floors' least, the
+ *  fan-out the most buckets any guess of the pool makes): a proven lower bound on the set's
+ *  total. A guess's floor is at least its bound 3n − w − k, so the guesses are taken in bound
+ *  order (a counting sort: bounds lie between 2n − 1 and 3n) and their floors counted a block
+ *  at a time until the next bound reaches the least floor found. Every guess is scored, none
+ *  compared with another: one per distinct split would give the same least floor. */
+template <class Cell>
+i64 least_first_floor(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* pool,
+                      Id m, Arena& arena) {
+    Scope scope(arena);
+    Scores scores = scored(f, set, n, pool, m, arena);
+    const i64 fan_out = most_buckets(scores, m);
+    const i64 lowest = 2 * i64(n) - 1;
+    const std::size_t span = std::size_t(n) + 2;
+    Id* starts = arena.fill<Id>(span + 1, 0);
+    for (Id j = 0; j < m; j++) starts[3 * i64(n) - scores.can_win[j] - scores.n_buckets[j] - lowest + 1]++;
+    for (std::size_t b = 1; b <= span; b++) starts[b] += starts[b - 1];
+    Id* order = arena.take<Id>(std::size_t(m));
+    for (Id j = 0; j < m; j++)
+        order[starts[3 * i64(n) - scores.can_win[j] - scores.n_buckets[j] - lowest]++] = j;
+    FloorTables tables = floor_tables(f, n_patterns, set, n, fan_out, arena);
+    Id block[BLOCK];
+    i64 floors[BLOCK];
+    i64 least = INFEASIBLE;
+    for (Id k0 = 0; k0 < m; k0 += BLOCK) {
+        Id first = order[k0];
+        if (3 * i64(n) - scores.can_win[first] - scores.n_buckets[first] >= least) break;
+        Id width = std::min(BLOCK, m - k0);
+        for (Id w = 0; w < width; w++) block[w] = pool[order[k0 + w]];
+        block_floors(f, n_patterns, set, n, block, width, tables, floors);
+        for (Id w = 0; w < width; w++) least = std::min(least, floors[w]);
+    }
+    return least;
+}
+
 /** The first guesses of a set: the order the search tries them in, the fan-out, and the
  *  least floor of any guess of the pool (a proven lower bound on the set's total). */
 struct FirstGuesses {

@@ -1,9 +1,17 @@
-// Wordle's hard mode: every guess must keep the green letters in place and use every letter
-// revealed (green or yellow, counting copies) again; grey letters may come back.
+// Hard mode: which guesses stay allowed after a guess earned a pattern, as the game's rule
+// states it (wordsolver/games/rule.py, HardMode), in one of two forms:
 //
-// What the feedback so far demands is a rule (a letter per green position, a least count per
-// revealed letter); the guesses allowed are the pool filtered by it. The rule names the pool
-// in memo keys: equal rules over the same starting pool allow the same guesses.
+// - kept letters (Wordle's own): each pattern marks each position free (0), present (1) or
+//   placed (2); every guess must keep the placed letters in place and use every present or
+//   placed letter again, counting copies; free letters may come back.
+// - consistent (the general rule): every guess must be one the feedback allows as the secret,
+//   read from a table of the feedback of every guess against every guess.
+//
+// What the feedback so far demands is a rule (kept letters, Rule: a letter per placed
+// position, a least count per revealed letter; consistent, Seen: the guesses and patterns so
+// far); the guesses allowed are the pool filtered by it. The rule names the pool in memo keys:
+// equal rules over the same starting pool allow the same guesses. The search is compiled once
+// for each kind of rule, so that neither pays for the other.
 #pragma once
 
 #include <cstdint>
@@ -13,16 +21,20 @@
 
 namespace wordsolver {
 
-/** The words of the game as the hard-mode test reads them. */
+/** Guesses a consistent rule remembers: more than any search plays (its tries are at most
+ *  UNLIMITED_TRIES, 32, and a key is made with two tries left at least). */
+constexpr int MAX_SEEN = 32;
+
+/** The words of the game as the kept-letters test reads them. */
 struct Letters {
     int length = 0;                       // 0: no hard mode
     int count_words = 0;                  // 64-bit words of letter counts per guess
     std::vector<std::uint64_t> packed;    // each guess's letters, one byte per position
     std::vector<std::uint64_t> counts;    // each guess's letter counts, four bits per letter
     std::vector<std::uint8_t> codes;      // each guess's letters
-    std::vector<std::uint8_t> digits;     // each pattern's colour per position (0, 1, 2)
+    std::vector<std::uint8_t> digits;     // each pattern's mark per position (0, 1, 2)
 
-    /** ``codes``: guesses × length letter codes; ``digits``: patterns × length colours. */
+    /** ``codes``: guesses × length letter codes; ``digits``: patterns × length marks. */
     void load(const std::uint8_t* guess_codes, std::int64_t n_guesses, int word_length,
               const std::uint8_t* pattern_digits, std::int64_t n_patterns) {
         length = word_length;
@@ -44,8 +56,8 @@ struct Letters {
     }
 };
 
-/** What the feedback so far demands: a letter (code + 1) per green position, and a least
- *  count per revealed letter (at most one entry per letter of the secret). */
+/** What kept letters demand so far: a letter (code + 1) per placed position, and a least count
+ *  per revealed letter (at most one entry per letter of the secret). */
 struct Rule {
     std::uint8_t green[8] = {0};
     std::uint8_t n_needs = 0;
@@ -100,6 +112,36 @@ private:
     }
 };
 
+/** What consistency demands so far: each guess played and its pattern (guess << 16 | pattern,
+ *  both below 2^16), ascending (the pool does not depend on their order). */
+struct Seen {
+    std::uint8_t n = 0;
+    std::uint32_t played[MAX_SEEN] = {0};
+
+    /** These and ``guess`` earning ``pattern``. */
+    Seen after(std::int64_t guess, std::int64_t pattern) const {
+        Seen next = *this;
+        if (n >= MAX_SEEN) return next;  // cannot happen: tries are checked on entry
+        std::uint32_t entry = std::uint32_t(guess) << 16 | std::uint32_t(pattern);
+        int k = n;
+        while (k > 0 && next.played[k - 1] > entry) {
+            next.played[k] = next.played[k - 1];
+            k--;
+        }
+        next.played[k] = entry;
+        next.n++;
+        return next;
+    }
+
+    /** Write them into a key. */
+    void add_to(Key& key) const {
+        for (int k = 0; k < n; k++) {
+            key.add(Word(played[k] >> 16));
+            key.add(Word(played[k] & 0xFFFF));
+        }
+    }
+};
+
 /** The test of one piece of feedback: ``guess`` earned ``pattern``. */
 struct Demand {
     std::uint64_t green_mask = 0;
@@ -131,16 +173,50 @@ struct Demand {
     }
 };
 
-/** Writes to ``out`` the guesses of ``pool`` (``m`` of them, in order) that hard mode allows
- *  after ``guess`` earned ``pattern``; returns how many. */
-template <class Guess, class Out>
-std::int64_t allowed_after(const Letters& words, std::int64_t guess, std::int64_t pattern,
-                           const Guess* pool, std::int64_t m, Out* out) {
-    Demand demand(words, guess, pattern);
-    std::int64_t n = 0;
-    for (std::int64_t j = 0; j < m; j++)
-        if (demand.allows(words, pool[j])) out[n++] = Out(pool[j]);
-    return n;
-}
+/** A game's hard mode, in one of the two forms (neither: free play). Each method comes for
+ *  both kinds of rule: kept letters (Rule) and consistency (Seen). */
+template <class Cell>
+struct HardMode {
+    Letters letters;                 // kept letters (length 0: not this form)
+    const Cell* feedback = nullptr;  // consistent: feedback[played * width + g], g as the secret
+    std::int64_t width = 0;
+
+    bool on() const { return letters.length > 0 || feedback != nullptr; }
+    bool consistent() const { return feedback != nullptr; }
+
+    /** The rule and ``guess`` earning ``pattern``. */
+    Rule after(const Rule& rule, std::int64_t guess, std::int64_t pattern) const {
+        return rule.after(letters, guess, pattern);
+    }
+    Seen after(const Seen& seen, std::int64_t guess, std::int64_t pattern) const {
+        return seen.after(guess, pattern);
+    }
+
+    /** Write the rule into a key. */
+    void add_to(Key& key, const Rule& rule) const { rule.add_to(key, letters.length); }
+    void add_to(Key& key, const Seen& seen) const { seen.add_to(key); }
+
+    /** Writes to ``out`` the guesses of ``pool`` (``m`` of them, in order) allowed after
+     *  ``guess`` earned ``pattern``; returns how many. */
+    template <class Guess, class Out>
+    std::int64_t allowed_after(const Rule&, std::int64_t guess, std::int64_t pattern,
+                               const Guess* pool, std::int64_t m, Out* out) const {
+        Demand demand(letters, guess, pattern);
+        std::int64_t n = 0;
+        for (std::int64_t j = 0; j < m; j++)
+            if (demand.allows(letters, pool[j])) out[n++] = Out(pool[j]);
+        return n;
+    }
+    template <class Guess, class Out>
+    std::int64_t allowed_after(const Seen&, std::int64_t guess, std::int64_t pattern,
+                               const Guess* pool, std::int64_t m, Out* out) const {
+        const Cell* row = feedback + guess * width;
+        const Cell wanted = Cell(pattern);
+        std::int64_t n = 0;
+        for (std::int64_t j = 0; j < m; j++)
+            if (row[pool[j]] == wanted) out[n++] = Out(pool[j]);
+        return n;
+    }
+};
 
 }  // namespace wordsolver

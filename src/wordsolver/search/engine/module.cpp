@@ -7,6 +7,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,13 +22,16 @@ using ws::i64;
 
 namespace {
 
+/** The most tries a search may start with. */
+constexpr int MAX_TRIES = 60;
+
 /** One game's search state, for the matrix's cell type. */
 struct Core {
     virtual ~Core() = default;
     virtual ws::Value solve(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
-                            i64 beta, ws::Word tag) = 0;
+                            i64 beta, ws::Word tag, ws::Interrupt* interrupt) = 0;
     virtual bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
-                      ws::Word tag, std::vector<i64>& rows) = 0;
+                      ws::Word tag, std::vector<i64>& rows, ws::Interrupt* interrupt) = 0;
     virtual i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) = 0;
     virtual void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool,
                               i64 fan_out, i64* out) = 0;
@@ -35,7 +39,10 @@ struct Core {
                                  bool dedup, i64* out) = 0;
     virtual Id allowed_after(const std::vector<Id>& pool, i64 guess, int pattern,
                              i64* out) = 0;
+    virtual i64 least_first_floor(const std::vector<Id>& set, const std::vector<Id>& pool) = 0;
     virtual bool hard() const = 0;
+    /** The most tries a search may start with (a consistent hard mode remembers its guesses). */
+    virtual int max_tries() const = 0;
     virtual int n_patterns() const = 0;
     ws::Memo* memo = nullptr;
     ws::Shared shared;
@@ -94,29 +101,49 @@ struct TypedCore : Core {
     }
 
     ws::Value solve(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
-                    i64 beta, ws::Word tag) override {
+                    i64 beta, ws::Word tag, ws::Interrupt* interrupt) override {
+        return game.filter.consistent() ? solve_as<ws::Seen>(set, tries, pool, beta, tag, interrupt)
+                                        : solve_as<ws::Rule>(set, tries, pool, beta, tag, interrupt);
+    }
+
+    bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
+              std::vector<i64>& rows, ws::Interrupt* interrupt) override {
+        return game.filter.consistent() ? tree_as<ws::Seen>(set, tries, pool, tag, rows, interrupt)
+                                        : tree_as<ws::Rule>(set, tries, pool, tag, rows, interrupt);
+    }
+
+    i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) override {
+        return game.filter.consistent() ? known_lower_as<ws::Seen>(set, tries, tag)
+                                        : known_lower_as<ws::Rule>(set, tries, tag);
+    }
+
+    /** The search with hard mode's rules of type R (Seen: consistency; Rule: kept letters, or
+     *  free play). */
+    template <class R>
+    ws::Value solve_as(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
+                       i64 beta, ws::Word tag, ws::Interrupt* interrupt) {
         CallScratch scratch;
-        ws::Search<Cell> search(game, *memo, shared, scratch.arena(), tag);
+        ws::Search<Cell, R> search(game, *memo, shared, scratch.arena(), tag, interrupt);
         return search.solve(game.root, set.data(), Id(set.size()), pool.data(), Id(pool.size()),
-                            tries, beta, ws::Rule());
+                            tries, beta, R());
     }
 
     /** The tree of a set solved exactly, from the memo (sets it lost are searched again). */
-    bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
-              std::vector<i64>& rows) override {
+    template <class R>
+    bool tree_as(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
+                 std::vector<i64>& rows, ws::Interrupt* interrupt) {
         CallScratch scratch;
-        ws::Search<Cell> search(game, *memo, shared, scratch.arena(), tag);
+        ws::Search<Cell, R> search(game, *memo, shared, scratch.arena(), tag, interrupt);
         using Pool = std::shared_ptr<const std::vector<Id>>;
         struct Item {
             std::vector<Id> set;
             Pool pool;  // shared by every set of a free game: one copy, not one per set
             int tries;
-            ws::Rule rule;
+            R rule;
             i64 parent, pattern;
         };
         std::vector<Item> stack;
-        stack.push_back({set, std::make_shared<const std::vector<Id>>(pool), tries, ws::Rule(), 0,
-                         -1});
+        stack.push_back({set, std::make_shared<const std::vector<Id>>(pool), tries, R(), 0, -1});
         i64 n_nodes = 0;
         std::vector<std::vector<Id>> buckets(std::size_t(game.n_patterns));
         while (!stack.empty()) {
@@ -143,11 +170,11 @@ struct TypedCore : Core {
                 if (p != game.win) {
                     Item child{members, item.pool, item.tries - 1, item.rule, node, p};
                     if (game.hard()) {
-                        child.rule = item.rule.after(game.letters, guess, p);
+                        child.rule = game.filter.after(item.rule, guess, p);
                         auto allowed = std::make_shared<std::vector<Id>>(item_pool.size());
                         allowed->resize(std::size_t(
-                            ws::allowed_after(game.letters, guess, p, item_pool.data(),
-                                              i64(item_pool.size()), allowed->data())));
+                            game.filter.allowed_after(item.rule, guess, p, item_pool.data(),
+                                                      i64(item_pool.size()), allowed->data())));
                         child.pool = std::move(allowed);
                     }
                     stack.push_back(std::move(child));
@@ -158,10 +185,11 @@ struct TypedCore : Core {
         return true;
     }
 
-    i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) override {
+    template <class R>
+    i64 known_lower_as(const std::vector<Id>& set, int tries, ws::Word tag) {
         CallScratch scratch;
-        ws::Search<Cell> search(game, *memo, shared, scratch.arena(), tag);
-        return search.known_lower(set.data(), Id(set.size()), tries, ws::Rule());
+        ws::Search<Cell, R> search(game, *memo, shared, scratch.arena(), tag);
+        return search.known_lower(set.data(), Id(set.size()), tries, R());
     }
 
     void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool, i64 fan_out,
@@ -176,20 +204,84 @@ struct TypedCore : Core {
                                      pool.data(), Id(pool.size()), dedup, out, CallScratch().arena());
     }
 
+    i64 least_first_floor(const std::vector<Id>& set, const std::vector<Id>& pool) override {
+        return ws::least_first_floor(game.root, game.n_patterns, set.data(), Id(set.size()),
+                                     pool.data(), Id(pool.size()), CallScratch().arena());
+    }
+
     /** The guesses of the pool hard mode allows after ``guess`` earned ``pattern``. */
     Id allowed_after(const std::vector<Id>& pool, i64 guess, int pattern, i64* out) override {
-        return Id(ws::allowed_after(game.letters, guess, pattern, pool.data(), i64(pool.size()),
-                                    out));
+        i64 m = i64(pool.size());
+        if (game.filter.consistent())
+            return Id(game.filter.allowed_after(ws::Seen(), guess, pattern, pool.data(), m, out));
+        return Id(game.filter.allowed_after(ws::Rule(), guess, pattern, pool.data(), m, out));
     }
 
     bool hard() const override { return game.hard(); }
+    int max_tries() const override {
+        return game.filter.consistent() ? ws::MAX_SEEN + 1 : MAX_TRIES;
+    }
     int n_patterns() const override { return game.n_patterns; }
+};
+
+/** The ident of the interpreter's main thread: the one signal handlers run on. */
+unsigned long main_thread = 0;
+
+/** A search's look at the process's signals while it runs without the interpreter lock, on
+ *  the main thread (the only one Python runs signal handlers on): now and then it takes the
+ *  lock and runs the handlers; one that raises (Ctrl-C: KeyboardInterrupt) stops the search,
+ *  every thread's, and its exception is raised when the call returns. Elsewhere it does
+ *  nothing: searches on other threads stop by the shared flag (Engine.stop). */
+class SignalWatch : public ws::Interrupt {
+public:
+    SignalWatch() : on_main_(PyThread_get_thread_ident() == main_thread) {}
+    SignalWatch(const SignalWatch&) = delete;
+    SignalWatch& operator=(const SignalWatch&) = delete;
+
+    bool requested() override {
+        if (!on_main_) return false;
+        if (raised_) return true;
+        Clock::time_point now = Clock::now();
+        if (now < next_) return false;
+        next_ = now + PERIOD;
+        PyGILState_STATE state = PyGILState_Ensure();
+        if (PyErr_CheckSignals() < 0) {
+            PyErr_Fetch(&type_, &value_, &traceback_);
+            raised_ = true;
+        }
+        PyGILState_Release(state);
+        return raised_;
+    }
+
+    /** With the interpreter lock held, after the call: whether a handler raised, its
+     *  exception then set as the call's. */
+    bool raise() {
+        if (!raised_) return false;
+        PyErr_Restore(type_, value_, traceback_);
+        type_ = value_ = traceback_ = nullptr;
+        raised_ = false;
+        return true;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    /** How often the handlers run at most: well within the second a user waits. */
+    static constexpr std::chrono::milliseconds PERIOD{50};
+
+    bool on_main_;
+    bool raised_ = false;
+    Clock::time_point next_ = Clock::now() + PERIOD;
+    PyObject* type_ = nullptr;
+    PyObject* value_ = nullptr;
+    PyObject* traceback_ = nullptr;
 };
 
 struct EngineObject {
     PyObject_HEAD
     Py_buffer cells;
     bool has_cells;
+    Py_buffer feedback;  // consistent hard mode's table of guesses against guesses
+    bool has_feedback;
     Core* core;
     ws::Memo* memo;
     std::map<std::vector<Id>, ws::Word>* pools;
@@ -264,8 +356,8 @@ bool read_query(EngineObject* self, PyObject* candidates, int tries, PyObject* p
         PyErr_SetString(PyExc_ValueError, "no candidates");
         return false;
     }
-    if (tries < 0 || tries > 60) {
-        PyErr_SetString(PyExc_ValueError, "tries must be between 0 and 60");
+    if (tries < 0 || tries > self->core->max_tries()) {
+        PyErr_Format(PyExc_ValueError, "tries must be between 0 and %d", self->core->max_tries());
         return false;
     }
     q.tries = tries;
@@ -275,14 +367,14 @@ bool read_query(EngineObject* self, PyObject* candidates, int tries, PyObject* p
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
     static const char* names[] = {"cells", "secret_rows", "secret_of_guess", "win_pattern",
-                                  "n_patterns", "beam", "codes", "digits", "memo_bytes",
-                                  nullptr};
-    PyObject *cells, *secret_rows, *secret_of_guess, *codes, *digits;
+                                  "n_patterns", "beam", "codes", "digits", "feedback",
+                                  "memo_bytes", nullptr};
+    PyObject *cells, *secret_rows, *secret_of_guess, *codes, *digits, *feedback;
     int win, n_patterns, beam;
     long long memo_bytes;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOiiiOOL", const_cast<char**>(names), &cells,
-                                     &secret_rows, &secret_of_guess, &win, &n_patterns, &beam,
-                                     &codes, &digits, &memo_bytes))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOiiiOOOL", const_cast<char**>(names),
+                                     &cells, &secret_rows, &secret_of_guess, &win, &n_patterns,
+                                     &beam, &codes, &digits, &feedback, &memo_bytes))
         return -1;
     if (PyObject_GetBuffer(cells, &self->cells, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
     self->has_cells = true;
@@ -321,7 +413,29 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
     self->pools_lock = new std::mutex();
     core->memo = self->memo;
     core->shared.beam = beam;
-    // Hard mode: the guesses' letters and each pattern's colours (empty: free play).
+    // Consistent hard mode: the feedback of every guess against every guess (empty: none).
+    if (PyObject_GetBuffer(feedback, &self->feedback, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return -1;
+    self->has_feedback = true;
+    if (self->feedback.len > 0) {
+        const Py_buffer& table = self->feedback;
+        if (table.ndim != 2 || table.itemsize != view.itemsize || table.shape[0] != n_guesses ||
+            table.shape[1] != n_guesses) {
+            PyErr_SetString(PyExc_ValueError,
+                            "feedback must be guesses × guesses cells of the cells' type");
+            return -1;
+        }
+        if (view.itemsize == 1) {
+            auto& filter = static_cast<TypedCore<std::uint8_t>*>(core)->game.filter;
+            filter.feedback = static_cast<const std::uint8_t*>(table.buf);
+            filter.width = n_guesses;
+        } else {
+            auto& filter = static_cast<TypedCore<std::uint16_t>*>(core)->game.filter;
+            filter.feedback = static_cast<const std::uint16_t*>(table.buf);
+            filter.width = n_guesses;
+        }
+    }
+    // Kept letters: the guesses' letters and each pattern's marks (empty: none).
     Py_buffer letters, colours;
     if (PyObject_GetBuffer(codes, &letters, PyBUF_C_CONTIGUOUS) < 0) return -1;
     if (PyObject_GetBuffer(digits, &colours, PyBUF_C_CONTIGUOUS) < 0) {
@@ -329,7 +443,9 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
         return -1;
     }
     bool ok = true;
-    if (letters.len > 0) {
+    if (letters.len > 0 && self->feedback.len > 0) {
+        ok = false;
+    } else if (letters.len > 0) {
         int length = letters.ndim == 2 ? int(letters.shape[1]) : 0;
         ok = letters.ndim == 2 && letters.itemsize == 1 && letters.shape[0] == n_guesses &&
              colours.ndim == 2 && colours.itemsize == 1 && colours.shape[0] == n_patterns &&
@@ -338,17 +454,19 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
             const auto* l = static_cast<const std::uint8_t*>(letters.buf);
             const auto* c = static_cast<const std::uint8_t*>(colours.buf);
             if (view.itemsize == 1)
-                static_cast<TypedCore<std::uint8_t>*>(core)->game.letters.load(l, n_guesses, length,
-                                                                               c, n_patterns);
+                static_cast<TypedCore<std::uint8_t>*>(core)->game.filter.letters.load(
+                    l, n_guesses, length, c, n_patterns);
             else
-                static_cast<TypedCore<std::uint16_t>*>(core)->game.letters.load(l, n_guesses, length,
-                                                                                c, n_patterns);
+                static_cast<TypedCore<std::uint16_t>*>(core)->game.filter.letters.load(
+                    l, n_guesses, length, c, n_patterns);
         }
     }
     PyBuffer_Release(&letters);
     PyBuffer_Release(&colours);
     if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "hard mode needs letters and colours of 1 to 7 positions");
+        PyErr_SetString(PyExc_ValueError,
+                        "hard mode takes either a feedback table, or letters and marks of 1 to 7 "
+                        "positions");
         return -1;
     }
     return 0;
@@ -360,6 +478,7 @@ void Engine_dealloc(EngineObject* self) {
     delete self->pools;
     delete self->pools_lock;
     if (self->has_cells) PyBuffer_Release(&self->cells);
+    if (self->has_feedback) PyBuffer_Release(&self->feedback);
     Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
 }
 
@@ -371,9 +490,11 @@ PyObject* Engine_solve(EngineObject* self, PyObject* args) {
     Query q;
     if (!read_query(self, candidates, tries, pool, q)) return nullptr;
     ws::Value v;
+    SignalWatch watch;
     Py_BEGIN_ALLOW_THREADS
-    v = self->core->solve(q.set, q.tries, q.pool, i64(beta), q.tag);
+    v = self->core->solve(q.set, q.tries, q.pool, i64(beta), q.tag, &watch);
     Py_END_ALLOW_THREADS
+    if (watch.raise()) return nullptr;
     return Py_BuildValue("(LOiL)", (long long)v.lower, v.exact ? Py_True : Py_False, v.worst,
                          (long long)v.guess);
 }
@@ -386,9 +507,11 @@ PyObject* Engine_tree(EngineObject* self, PyObject* args) {
     if (!read_query(self, candidates, tries, pool, q)) return nullptr;
     std::vector<i64> rows;
     bool ok;
+    SignalWatch watch;
     Py_BEGIN_ALLOW_THREADS
-    ok = self->core->tree(q.set, q.tries, q.pool, q.tag, rows);
+    ok = self->core->tree(q.set, q.tries, q.pool, q.tag, rows, &watch);
     Py_END_ALLOW_THREADS
+    if (watch.raise()) return nullptr;
     if (!ok) Py_RETURN_NONE;
     return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(rows.data()),
                                      Py_ssize_t(rows.size() * sizeof(i64)));
@@ -431,6 +554,18 @@ PyObject* Engine_first_guess_order(EngineObject* self, PyObject* args) {
     return Py_BuildValue("(y#LL)", reinterpret_cast<const char*>(order.data()),
                          Py_ssize_t(std::size_t(first.n_order) * sizeof(i64)),
                          (long long)first.fan_out, (long long)first.least_floor);
+}
+
+PyObject* Engine_least_first_floor(EngineObject* self, PyObject* args) {
+    PyObject *candidates, *pool;
+    if (!PyArg_ParseTuple(args, "OO", &candidates, &pool)) return nullptr;
+    Query q;
+    if (!read_query(self, candidates, 0, pool, q)) return nullptr;
+    i64 least;
+    Py_BEGIN_ALLOW_THREADS
+    least = self->core->least_first_floor(q.set, q.pool);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLongLong((long long)least);
 }
 
 PyObject* Engine_allowed_after(EngineObject* self, PyObject* args) {
@@ -517,6 +652,9 @@ PyMethodDef Engine_methods[] = {
     {"first_guess_order", (PyCFunction)Engine_first_guess_order, METH_VARARGS,
      "first_guess_order(candidates, pool, dedup) -> (bytes of int64 guess rows in order, "
      "fan-out, least floor of the pool)"},
+    {"least_first_floor", (PyCFunction)Engine_least_first_floor, METH_VARARGS,
+     "least_first_floor(candidates, pool) -> the least floor of any guess of the pool played "
+     "first (a proven lower bound on the set's total)"},
     {"allowed_after", (PyCFunction)Engine_allowed_after, METH_VARARGS,
      "allowed_after(pool, guess, pattern) -> bytes of int64: the guesses hard mode allows"},
     {"set_budget", (PyCFunction)Engine_set_budget, METH_VARARGS,
@@ -536,6 +674,22 @@ PyGetSetDef Engine_getset[] = {
 
 PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
+/** Read the main thread's ident (threading.main_thread().ident): the module may be imported
+ *  on any thread. */
+bool find_main_thread() {
+    PyObject* threading = PyImport_ImportModule("threading");
+    if (threading == nullptr) return false;
+    PyObject* main = PyObject_CallMethod(threading, "main_thread", nullptr);
+    Py_DECREF(threading);
+    if (main == nullptr) return false;
+    PyObject* ident = PyObject_GetAttrString(main, "ident");
+    Py_DECREF(main);
+    if (ident == nullptr) return false;
+    main_thread = PyLong_AsUnsignedLong(ident);
+    Py_DECREF(ident);
+    return !PyErr_Occurred();
+}
+
 PyModuleDef engine_module = {PyModuleDef_HEAD_INIT, "_engine",
                              "The compiled exact search (see wordsolver.search.core).", -1,
                              nullptr};
@@ -547,13 +701,14 @@ PyMODINIT_FUNC PyInit__engine(void) {
     EngineType.tp_basicsize = sizeof(EngineObject);
     EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
     EngineType.tp_doc = "Engine(cells, secret_rows, secret_of_guess, win_pattern, n_patterns, "
-                        "beam, codes, digits, memo_bytes): one game's exact search";
+                        "beam, codes, digits, feedback, memo_bytes): one game's exact search";
     EngineType.tp_new = PyType_GenericNew;
     EngineType.tp_init = (initproc)Engine_init;
     EngineType.tp_dealloc = (destructor)Engine_dealloc;
     EngineType.tp_methods = Engine_methods;
     EngineType.tp_getset = Engine_getset;
     if (PyType_Ready(&EngineType) < 0) return nullptr;
+    if (!find_main_thread()) return nullptr;
     PyObject* module = PyModule_Create(&engine_module);
     if (module == nullptr) return nullptr;
     Py_INCREF(&EngineType);

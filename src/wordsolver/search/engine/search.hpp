@@ -43,10 +43,21 @@ struct Game {
     const Id* secret_row = nullptr;  // each secret's guess row
     int win = 0;
     int n_patterns = 0;
-    Letters letters;  // hard mode's view of the guesses (length 0: free play)
+    HardMode<Cell> filter;  // hard mode's view of the guesses (off: free play)
 
-    bool hard() const { return letters.length > 0; }
+    bool hard() const { return filter.on(); }
 };
+
+/** Asked now and then by a search on the thread that called it from Python whether to stop:
+ *  a signal (Ctrl-C) came. A search asked stops every thread's search (the shared flag). */
+struct Interrupt {
+    virtual ~Interrupt() = default;
+    virtual bool requested() = 0;
+};
+
+/** An Interrupt is asked at every set of at least this many candidates, and once per this many
+ *  smaller sets (it looks at the clock, then maybe at the signals: cheap next to their search). */
+constexpr unsigned INTERRUPT_EVERY = 64;
 
 /** What every thread's search shares: the budget and the stop flag. */
 struct Shared {
@@ -56,18 +67,21 @@ struct Shared {
     int beam = 0;  // keep only this many guesses per set (0: all)
 };
 
-template <class Cell>
+/** The search of a game whose hard mode (if any) keeps what it demands in rules of type R:
+ *  Rule (kept letters, and free play) or Seen (consistency). */
+template <class Cell, class R = Rule>
 class Search {
 public:
-    Search(const Game<Cell>& game, Memo& memo, Shared& shared, Arena& arena, Word pool_tag)
+    Search(const Game<Cell>& game, Memo& memo, Shared& shared, Arena& arena, Word pool_tag,
+           Interrupt* interrupt = nullptr)
         : game_(game), memo_(memo), shared_(shared), arena_(arena), tag_(pool_tag),
-          keys_(64) {}
+          keys_(64), interrupt_(interrupt) {}
 
     /** The value of a sorted set of a frame's secrets with ``tries`` left, guessing from
      *  ``pool`` (columns of the frame): exact when it is at most ``beta``, else a proven lower
      *  bound above ``beta``. ``rule``: what hard mode demands of the pool's guesses. */
     Value solve(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, int tries,
-                i64 beta, const Rule& rule, int depth = 0) {
+                i64 beta, const R& rule, int depth = 0) {
         if (n == 1) {
             if (tries >= 1) return exact(1, 1, game_.secret_row[f.game_secret[set[0]]]);
             return exact(INFEASIBLE, 0, -1);
@@ -88,6 +102,12 @@ public:
         i64 nodes = shared_.nodes.fetch_add(1, std::memory_order_relaxed) + 1;
         i64 budget = shared_.budget.load(std::memory_order_relaxed);
         if (budget >= 0 && nodes >= budget) {
+            shared_.stop.store(1);
+            return bound(least_possible);
+        }
+        if (interrupt_ != nullptr &&
+            (n >= Id(INTERRUPT_EVERY) || ++since_asked_ % INTERRUPT_EVERY == 0) &&
+            interrupt_->requested()) {
             shared_.stop.store(1);
             return bound(least_possible);
         }
@@ -113,7 +133,7 @@ public:
     }
 
     /** The optimal guess the memo holds for a set of the game solved exactly, or -1. */
-    i64 known_guess(const Id* set, Id n, int tries, const Rule& rule) {
+    i64 known_guess(const Id* set, Id n, int tries, const R& rule) {
         if (n <= 2) return game_.secret_row[set[0]];
         Key& key = keys_[0];
         make_key(key, game_.root, set, n, tries, rule);
@@ -123,7 +143,7 @@ public:
     }
 
     /** The lower bound (or exact value) the memo holds for a set of the game, 0 if none. */
-    i64 known_lower(const Id* set, Id n, int tries, const Rule& rule) {
+    i64 known_lower(const Id* set, Id n, int tries, const R& rule) {
         Key& key = keys_[0];
         make_key(key, game_.root, set, n, tries, rule);
         Value known;
@@ -140,16 +160,16 @@ private:
     }
 
     void make_key(Key& key, const Frame<Cell>& f, const Id* set, Id n, int tries,
-                  const Rule& rule) {
+                  const R& rule) {
         key.start(tries, tag_, n);
         for (Id i = 0; i < n; i++) key.add(Word(f.game_secret[set[i]]));
-        if (game_.hard()) rule.add_to(key, game_.letters.length);
+        if (game_.hard()) game_.filter.add_to(key, rule);
         key.seal();
     }
 
     /** Score the pool, cut it, give the set a frame when large, then try its guesses. */
     Value search(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, int tries,
-                 i64 beta, const Rule& rule, int depth, const Key& key, i64 known_lower,
+                 i64 beta, const R& rule, int depth, const Key& key, i64 known_lower,
                  std::int32_t* counts) {
         const bool hard = game_.hard();
         std::uint8_t* in_set = arena_.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
@@ -334,7 +354,7 @@ private:
      *  smallest first, each only for a value that still fits. */
     Value try_guess(const Frame<Cell>& f, const Id* set, Id n, const Id* columns, Id mk,
                     Id guess, const Id* pool, Id m, int tries, i64 best, i64 fan_out,
-                    const Rule& rule, int depth, Bucketing& b) {
+                    const R& rule, int depth, Bucketing& b) {
         const bool hard = game_.hard();
         // Counting sort of the set by pattern, over the patterns that occur only; stable,
         // so that each bucket stays sorted.
@@ -366,7 +386,7 @@ private:
             int deepest = 0;
             if (size > 2) {
                 const Id* bucket = b.members + b.start[p];
-                Rule child_rule = hard ? rule.after(game_.letters, game_guess, p) : rule;
+                R child_rule = hard ? game_.filter.after(rule, game_guess, p) : rule;
                 make_key(child_key, f, bucket, size, tries - 1, child_rule);
                 Value found;
                 if (memo_.find(child_key, found)) {
@@ -422,12 +442,12 @@ private:
             const Id* bucket = b.members + b.group_start[g];
             const Id* child_pool = columns;
             Id child_m = mk;
-            Rule child_rule = rule;
+            R child_rule = rule;
             if (hard) {
                 Id p = b.group_pattern[g];
-                child_rule = rule.after(game_.letters, game_guess, p);
+                child_rule = game_.filter.after(rule, game_guess, p);
                 Id* filtered = arena_.take<Id>(std::size_t(m));
-                child_m = Id(allowed_after(game_.letters, game_guess, p, pool, m, filtered));
+                child_m = Id(game_.filter.allowed_after(rule, game_guess, p, pool, m, filtered));
                 child_pool = filtered;
             }
             Value child = solve(f, bucket, size, child_pool, child_m, tries - 1,
@@ -454,6 +474,8 @@ private:
     Arena& arena_;
     Word tag_;
     std::vector<Key> keys_;
+    Interrupt* interrupt_;
+    unsigned since_asked_ = 0;
 };
 
 }  // namespace wordsolver

@@ -4,29 +4,32 @@
 // of bucket sizes as bars. The exact verdict comes after, from /api/explain/exact (the exact
 // search given seconds in the server's search lane), and fills its line when it is ready.
 import { fetchJson, post, postJson } from "./api.js";
-import { el, plural } from "./dom.js";
+import { count, el, plural } from "./dom.js";
+import { fillPanel } from "./panels.js";
 
 /** Feedbacks listed per guess (the largest; the rest are summed up in one row). */
 const SHOW_BUCKETS = 10;
 
 /** Ask for the explanation of `guess` (and `versus`) and draw it into `panel`, unless the
- * position has moved on meanwhile (`isCurrent()` is then false). */
-export async function showExplanation(panel, form, request, guess, versus, isCurrent) {
+ * position has moved on meanwhile (`isCurrent()` is then false). `signal` aborts both requests
+ * (the exact search runs for seconds: a position left is not searched on). */
+export async function showExplanation(panel, form, request, guess, versus, isCurrent, signal = undefined) {
   const asked = { ...request, guess, versus: versus === guess ? null : versus };
-  const answer = await post("/api/explain", { ...asked, exact_seconds: 0 });
+  const answer = await post("/api/explain", { ...asked, exact_seconds: 0 }, signal);
   if (answer === null || !isCurrent()) return;
   const exact = el("p", { class: "hint explain-exact", "aria-busy": "true" }, "exact: searching for best play…");
   const splits = [answer.guess, answer.versus].filter(Boolean);
-  panel.replaceChildren(
+  fillPanel(
+    panel,
     el("h2", {}, `Why ${guess}?`),
-    el("p", { class: "status" }, `${plural(answer.candidates_left, "candidate")} left; ` + splits.map(summary).join("; ")),
+    el("p", { class: "status" }, `${count(answer.candidates_left)} possible; ` + splits.map(summary).join("; ")),
     ...splits.map((split) => bucketTable(form, split)),
     histogram(splits),
     exact,
   );
   panel.hidden = false;
-  const verdict = await fetchJson("/api/explain/exact", postJson(asked));
-  if (!isCurrent() || !exact.isConnected) return;
+  const verdict = await fetchJson("/api/explain/exact", postJson(asked, signal), { untilReady: true });
+  if (verdict.aborted || !isCurrent() || !exact.isConnected) return;
   exact.textContent = verdict.error === undefined ? exactLine(answer, verdict.data) : `exact: ${verdict.error}`;
   exact.removeAttribute("aria-busy");
 }
@@ -65,7 +68,7 @@ function bucketTable(form, split) {
   }
   return el(
     "div",
-    { class: "table-wrap" },
+    { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `Feedbacks of ${split.word}` },
     el(
       "table",
       { class: "explain-buckets", "data-word": split.word },

@@ -7,6 +7,7 @@ const TOP = 500;
 export class HandView {
   constructor(catalogue) {
     byId("hand-score").replaceChildren(...catalogue.hand.scores.map((name) => el("option", { value: name }, name)));
+    byId("hand-dictionary").replaceChildren(...catalogue.hand.dictionaries.map((name) => el("option", { value: name }, name)));
     byId("hand-form").addEventListener("submit", (event) => {
       event.preventDefault();
       this.solve();
@@ -27,6 +28,7 @@ export class HandView {
       shortest: mode === "any" ? 1 : length,
       longest: mode === "exactly" ? length : null,
       score: byId("hand-score").value,
+      dictionary: byId("hand-dictionary").value,
       top: TOP,
     });
     if (answer !== null) this.render(answer);

@@ -33,7 +33,7 @@ export class OpenersView {
     byId("openers-lists").replaceChildren(...game.lists.map((l) => el("option", { value: l.name, title: l.description }, l.name)));
     byId("openers-lists-label").hidden = game.lists.length < 2;
     this.ticket += 1; // an answer for the last game is dropped
-    for (const id of ["openers-table", "openers-bars", "openers-summary"]) byId(id).replaceChildren();
+    for (const id of ["openers-table", "openers-bars", "openers-summary", "openers-note"]) byId(id).replaceChildren();
     byId("openers-chart").hidden = true;
     byId("openers-progress").hidden = true;
   }
@@ -94,10 +94,22 @@ export class OpenersView {
     byId("openers-summary").textContent =
       `${answer.game}: ${answer.words}-word openers over ${count(answer.secrets)} secrets; ` +
       `${count(answer.space)} ${space}; ${how}; ${took}`;
+    byId("openers-note").textContent = rankingNote(answer.by, answer.ranks_by);
     byId("openers-table").replaceChildren(table(answer));
     drawBars(byId("openers-bars"), answer.openers);
     byId("openers-chart").hidden = false;
   }
+}
+
+/** What this ranking ranks by (the server's `ranks_by` when it says), and why a game's own page
+ * may open with another word. */
+function rankingNote(by, ranksBy = undefined) {
+  const measure = ranksBy ?? (by === "worst"
+    ? "the most candidates a first guess can leave (its worst case)"
+    : "the candidates a first guess leaves on average (mean left)");
+  return `Ranked by ${measure}. A game's page ranks its suggestions by the strategy chosen there ` +
+    "(entropy by default: the most information, in bits), so its first suggestion can differ " +
+    "from the first word here (in Wordle: tarse has the most bits, roate the fewest left on average).";
 }
 
 function table(answer) {

@@ -1,7 +1,8 @@
-// The review at the end of a hosted game or a duel, as the library's review gives it: each of the
-// player's guesses beside the solver's pick from the same spot, the candidates left after each,
-// the guesses still needed, what each guess lost or saved beside the solver, and the share text.
+// The review at the end of a game, as the library's review gives it: each of the player's guesses
+// beside the solver's pick from the same spot, the candidates left after each, the guesses still
+// needed, what each guess lost or saved beside the solver, and the share text with a Copy button.
 import { el, plural } from "./dom.js";
+import { shareBox } from "./share.js";
 
 /** Guesses lost or saved smaller than this show as even (they round to 0.00). */
 const EVEN = 0.005;
@@ -26,7 +27,7 @@ export function reviewTable(headings, rows) {
   const heading = (h) => (typeof h === "string" ? [h, null] : h);
   return el(
     "div",
-    { class: "table-wrap" },
+    { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Review table" },
     el(
       "table",
       { class: "review" },
@@ -40,6 +41,8 @@ export function reviewTable(headings, rows) {
  * The review drawn: `review` is the answer of /api/review or /api/play/review, `moves` the
  * guesses with their feedback text as the board shows them (for rows that do not bring their
  * own, as /api/review's do not), `solverLine` an optional sentence about the solver's own game.
+ * A game where every word the game accepts was possible is reviewed from after its first guess
+ * (`starts_after`): the page says so.
  */
 export function renderReview(review, moves, solverLine = null) {
   const headings = [
@@ -53,13 +56,13 @@ export function renderReview(review, moves, solverLine = null) {
     ["solver needs", "guesses the solver would still need on average"],
     ["lost / saved", "expected guesses your guess lost or saved beside the solver's pick"],
   ];
-  const rows = review.rows.map((row, i) =>
+  const rows = review.rows.map((row) =>
     el(
       "tr",
       { class: standing(row.lost) === "even" ? "" : standing(row.lost) },
       el("td", {}, String(row.number)),
       el("td", { class: "word" }, row.guess),
-      el("td", {}, row.feedback ?? moves[i]?.feedback ?? ""),
+      el("td", {}, row.feedback ?? moves[row.number - 1]?.feedback ?? ""),
       el("td", {}, String(row.left)),
       el("td", { class: "word" }, row.solver_pick),
       el("td", {}, row.pick_left === null ? "" : String(row.pick_left)),
@@ -72,13 +75,16 @@ export function renderReview(review, moves, solverLine = null) {
   const verdict = standing(total) === "even"
     ? "In all you played as well as the solver would on average."
     : `In all you ${standing(total)} ${plural(Number(Math.abs(total).toFixed(2)), "guess")} beside the solver's play on average.`;
+  const after = review.starts_after ?? 0;
   const parts = [
-    el("h2", {}, "Review"),
+    el("h2", {}, "Review: your game beside the solver's"),
+    after > 0
+      ? el("p", { class: "hint review-start" }, `The review starts after your ${after === 1 ? "first guess" : `first ${after} guesses`}: before it every word the game accepts was possible.`)
+      : null,
     reviewTable(headings, rows),
     el("p", { class: "review-total" }, verdict),
     solverLine === null ? null : el("p", { class: "solver-path" }, solverLine),
-    el("h3", {}, "Share"),
-    el("pre", { class: "share" }, review.share),
+    shareBox(review.share),
   ];
   return parts.filter((part) => part !== null);
 }

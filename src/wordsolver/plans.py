@@ -1,0 +1,277 @@
+"""The composer the command line, the web app and the front door share: what a request (a game,
+the play options, a strategy, its limits) asks of the library, decided once.
+
+- A strategy that needs a time limit gets one (:func:`bounded_strategy`); a suggestion whose
+  exact search runs out of it, or cannot start (a first turn whose cells are not held), gives
+  way to entropy and says why (:func:`suggest_now`).
+- A whole-game tree is found by the exact search (the proof of the best first guess, else
+  :func:`~wordsolver.tree.optimal.optimal_tree`) for a strategy that builds its tree so, and
+  grown by playing every secret for the others (:class:`TreePlan`).
+- An adversarial game has no secret to find: its answer is the shortest forced win, proven
+  (:func:`check_adversary`, :func:`forced_win_answer`).
+
+The faces only read their input, call these, and show what comes back (bars, tables, JSON).
+
+>>> from wordsolver.games import GameOverrides, find_game
+>>> from wordsolver.matrix import pattern_matrix
+>>> from wordsolver.session import Session
+>>> words = ("crane", "slate", "trace", "crate", "grate", "irate", "plate")
+>>> matrix = pattern_matrix(find_game("wordle", GameOverrides(words=words)), use_cache=False)
+>>> state = Session(matrix)
+>>> player = Player(matrix, bounded_strategy("optimal", seconds=5.0), PlayOptions())
+>>> suggested = suggest_now(state, player, top=2)
+>>> suggested.player.strategy.name, suggested.gave_way is None
+('optimal', True)
+>>> TreePlan(bounded_strategy("entropy"), PlayOptions()).tree(matrix).strategy
+'entropy'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wordsolver.errors import OptionError
+from wordsolver.games import Game
+from wordsolver.matrix import PatternMatrix
+from wordsolver.progress import Progress
+from wordsolver.search import SearchLimit
+from wordsolver.search.exact import SearchInterrupted
+from wordsolver.session import Session
+from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
+from wordsolver.tree import DecisionTree, grow_tree
+from wordsolver.weights import SecretWeights
+
+if TYPE_CHECKING:
+    from wordsolver.hosted.absurdle import AdversarialGame
+    from wordsolver.proof import ProofCounts
+    from wordsolver.search.absurdle import ForcedWin
+
+#: The strategy a suggestion falls back on when the exact search gives way.
+FALLBACK = "entropy"
+
+
+def bounded_strategy(name: str, *, seed: int = 0, seconds: float | None = None) -> Strategy:
+    """A strategy by name or alias (``seed`` feeds the ones that draw at random); one that needs
+    a time limit is stopped after ``seconds`` (None: no limit)."""
+    chosen = find_strategy(name, seed=seed)
+    return chosen.within(seconds) if chosen.needs_time_limit else chosen
+
+
+@dataclass(frozen=True, slots=True)
+class GaveWay:
+    """Why a suggestion's exact search gave way to :data:`FALLBACK`: it ran out of ``seconds``,
+    or (``seconds`` None) the first turn's cells are not held, so no search can weigh them."""
+
+    candidates: int
+    seconds: float | None = None
+
+    def message(self, limit: str) -> str:
+        """One line for the user; ``limit`` names the time limit the face set (``--time``)."""
+        if self.seconds is None:
+            return (
+                f"the exact search cannot weigh all {self.candidates} possible words of the"
+                f" first turn: ranked by {FALLBACK} instead"
+            )
+        return (
+            f"the exact search did not finish within {round(self.seconds, 2):g} s ({limit}):"
+            f" ranked by {FALLBACK} instead"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Suggested:
+    """The suggestions now, the player that ranked them (the fallback's when the exact search
+    gave way) and why it gave way."""
+
+    player: Player
+    ranked: list[RankedGuess]
+    gave_way: GaveWay | None = None
+
+
+def suggest_now(state: Session, player: Player, top: int) -> Suggested:
+    """The ``top`` best guesses of ``state`` by ``player``; a strategy that needs a time limit
+    and runs out of it (or cannot search the first turn of a game played streamed) gives way
+    to :data:`FALLBACK`."""
+    strategy = player.strategy
+    if not strategy.needs_time_limit:
+        return Suggested(player, state.suggest(player, top=top))
+    if state.matrix.streamed:
+        return _fall_back(state, player, top, GaveWay(len(state.candidates)))
+    try:
+        return Suggested(player, state.suggest(player, top=top))
+    except SearchInterrupted:
+        return _fall_back(state, player, top, GaveWay(len(state.candidates), strategy.time_limit))
+
+
+def _fall_back(state: Session, player: Player, top: int, why: GaveWay) -> Suggested:
+    fallback = Player(player.matrix, find_strategy(FALLBACK), player.options)
+    return Suggested(fallback, state.suggest(fallback, top=top), why)
+
+
+#: What the proof of the whole game tells as it goes.
+ProofProgress = Callable[["ProofCounts"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class TreePlan:
+    """How a strategy's whole-game tree is built under the play options and limits.
+
+    A strategy that builds its tree by exact search (``exact_tree``) gets the proof of the best
+    first guess when the game is played whole (no opener, any allowed word guessed, equally
+    likely secrets, no node budget nor beam), else
+    :func:`~wordsolver.tree.optimal.optimal_tree` within the limits; any other strategy's tree
+    is grown by playing it against every secret. Weights are for the exact search only.
+    """
+
+    strategy: Strategy
+    options: PlayOptions
+    limit: SearchLimit = field(default_factory=SearchLimit)
+    weights: SecretWeights | None = None
+
+    def __post_init__(self) -> None:
+        if self.weights is not None:
+            check_weights(self.strategy)
+
+    @property
+    def by_proof(self) -> bool:
+        """Whether the tree is the whole game's, as the proof finds it."""
+        limit, options = self.limit, self.options
+        return (
+            self.strategy.exact_tree
+            and not options.openers
+            and options.guess_from == "allowed"
+            and self.weights is None
+            and limit.nodes is None
+            and limit.beam is None
+        )
+
+    def proven_tree(
+        self, matrix: PatternMatrix, progress: ProofProgress | None = None
+    ) -> DecisionTree | None:
+        """The whole game's optimal tree by the proof; within the time limit the best first
+        guess found exact so far, not proven (None: none yet, or no proof planned)."""
+        if not self.by_proof:
+            return None
+        from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
+
+        hard = self.options.hard
+        proof = prove_whole_game(matrix, hard=hard, seconds=self.limit.seconds, progress=progress)
+        return None if proof.tree is None else self._described(proof.tree)
+
+    def grown_tree(
+        self, matrix: PatternMatrix, progress: Progress | None = None, *, spent: float = 0.0
+    ) -> DecisionTree:
+        """The tree by the exact search within the limits (less the ``spent`` seconds a proof
+        took of them), or grown by playing the strategy."""
+        if not self.strategy.exact_tree:
+            player = Player(matrix, self.strategy, self.options)
+            return self._described(grow_tree(player, progress=progress))
+        from wordsolver.tree.optimal import optimal_tree
+
+        limit = self.limit
+        if limit.seconds is not None:
+            limit = SearchLimit(max(0.0, limit.seconds - spent), limit.nodes, limit.beam)
+        found = optimal_tree(
+            matrix, self.options, limit=limit, weights=self.weights, progress=progress
+        )
+        return self._described(found.tree)
+
+    def _described(self, tree: DecisionTree) -> DecisionTree:
+        """The tree with the play options (and weights) it was built under, as its file keeps
+        them."""
+        tree.options = self.options.describe()
+        if self.weights is not None:
+            tree.options["weights"] = self.weights.source
+        return tree
+
+    def tree(
+        self,
+        matrix: PatternMatrix,
+        progress: Progress | None = None,
+        proof_progress: ProofProgress | None = None,
+    ) -> DecisionTree:
+        """The tree: the proof's when it finds one, else :meth:`grown_tree` in the time left."""
+        started = time.monotonic()
+        proven = self.proven_tree(matrix, proof_progress)
+        if proven is not None:
+            if progress is not None:  # a bar counting secrets: the proof's tree holds them all
+                progress(len(matrix.game.secrets))
+            return proven
+        return self.grown_tree(matrix, progress, spent=time.monotonic() - started)
+
+
+def check_weights(strategy: Strategy) -> None:
+    """Refuse secret weights for a strategy whose tree is not the exact search's (call it
+    before loading them)."""
+    if not strategy.exact_tree:
+        raise OptionError("`weights` needs `strategy` optimal", ("weights", "strategy"))
+
+
+def check_adversary(game: Game, strategy: Strategy) -> None:
+    """Refuse a strategy that cannot solve an adversarial game (only the exact search proves
+    the shortest forced win)."""
+    if game.adversarial and not strategy.exact_tree:
+        raise OptionError(f"{game.name} is solved by `strategy` optimal only", ("strategy",))
+
+
+#: How the adversary chooses among the answers that keep the most words.
+TIE_BREAK = "largest bucket, then fewest greens, then fewest yellows, then lowest pattern"
+
+
+def search_forced_win(
+    hosted: AdversarialGame, *, every_first: bool = False, progress: Progress | None = None
+) -> ForcedWin:
+    """The shortest forced win from where the adversarial game stands, proven;
+    ``progress`` hears of :func:`forced_win_work` units in all."""
+    from wordsolver.search.absurdle import forced_win  # compiled: loaded when a search runs
+
+    session = hosted.state
+    mask = session.consistent_mask() if hosted.hard else None
+    return forced_win(
+        hosted.matrix,
+        session.candidates,
+        mask,
+        hard=hosted.hard,
+        every_first=every_first,
+        progress=progress,
+    )
+
+
+def forced_win_work(hosted: AdversarialGame) -> int:
+    """The units of work :func:`search_forced_win` tells its progress in."""
+    if not hosted.hard:
+        return 2 * len(hosted.game.guesses)
+    return 2 * int(hosted.state.consistent_mask().sum())
+
+
+def forced_win_answer(
+    hosted: AdversarialGame, win: ForcedWin, *, every_first: bool = False
+) -> dict[str, Any]:
+    """The forced win as JSON (``solve absurdle --json``, the web's hint): the position, the
+    guesses of the win and the adversary's answer to each (with ``every_first``, the first
+    guesses that start one, which the search was asked for)."""
+    from wordsolver.hosted.absurdle import AdversarialGame
+
+    game = hosted.game
+    replay = AdversarialGame(hosted.matrix, hard=hosted.hard)
+    for guess in hosted.guesses:
+        replay.guess(guess)
+    answer: dict[str, Any] = {
+        "game": game.name,
+        "lists": game.lists,
+        "hard": hosted.hard,
+        "history": hosted.guesses,
+        "candidates": len(hosted.state.candidates),
+        "tie_break": TIE_BREAK,
+        "shortest_win": win.length,
+        "proven": True,
+        "guesses": list(win.guesses),
+        "answers": [game.format_pattern(replay.guess(word).pattern) for word in win.guesses],
+    }
+    if every_first:
+        answer["first_guesses"] = list(win.first_guesses)
+        answer["first_guess_count"] = len(win.first_guesses)
+    return answer
