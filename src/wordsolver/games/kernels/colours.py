@@ -12,64 +12,46 @@ from wordsolver.games.colour_digits import GREEN, GREY, YELLOW
 from wordsolver.games.rule import PatternArray
 
 
-@njit(cache=True)
-def _needs_counting(guesses: LetterCodes) -> BoolArray:
-    """The guesses whose colours need letters counted: a letter twice (which copy is yellow
-    depends on the secret's copies), or a letter code too large for a 64-bit set."""
-    length = guesses.shape[1]
-    counting = np.zeros(guesses.shape[0], np.bool_)
-    for g in range(guesses.shape[0]):
-        for i in range(length):
-            if guesses[g, i] >= 64:
-                counting[g] = True
-            for j in range(i):
-                if guesses[g, i] == guesses[g, j]:
-                    counting[g] = True
-    return counting
+#: Guesses coloured at a time against one secret: the block's working rows stay in the L1 cache.
+BLOCK = 1024
 
 
 @njit(cache=True, parallel=True, nogil=True)
 def fill(guesses: LetterCodes, secrets: LetterCodes, out: PatternArray) -> None:
-    """Colours of every guess against every secret. A guess of distinct letters is yellow
-    wherever its letter is elsewhere in the secret (one set lookup a letter); the others count
-    copies, the secret's leftmost unmatched copy going to the guess's leftmost letter."""
-    length = guesses.shape[1]
-    counting = _needs_counting(guesses)
-    plain, counted = np.flatnonzero(~counting), np.flatnonzero(counting)
+    """Colours of every guess against every secret, a block of guesses at a time, each step one
+    plain loop over the block (so the compiler turns it into vector instructions).
+
+    A letter that is not green is yellow while the secret has copies of it left over: its
+    copies on grey positions, less those taken by the same letter earlier in the guess (the
+    leftmost letters of the guess take them first, as the game does).
+    """
+    n_guesses, length = guesses.shape
+    by_position = np.ascontiguousarray(guesses.T)
     for s in prange(secrets.shape[0]):  # secret-major: see FeedbackRule.fill_matrix
         secret = secrets[s]
-        letters = np.uint64(0)  # bit c: letter c is in the secret
-        for j in range(length):
-            letters |= np.uint64(1) << np.uint64(secret[j] & 63)
-        for g in plain:
-            pattern = 0
+        grey = np.empty((length, BLOCK), np.uint8)  # 1: the guess's letter at i is not green
+        left_over = np.empty(BLOCK, np.int8)
+        pattern = np.empty(BLOCK, out.dtype)
+        for start in range(0, n_guesses, BLOCK):
+            n = min(BLOCK, n_guesses - start)
+            letters = by_position[:, start : start + n]
             for i in range(length):
-                letter = guesses[g, i]
-                colour = GREY
-                if letter == secret[i]:
-                    colour = GREEN
-                elif (letters >> np.uint64(letter)) & np.uint64(1):
-                    colour = YELLOW
-                pattern = pattern * 3 + colour
-            out[g, s] = pattern
-        for g in counted:
-            used = 0  # bit j: the secret's letter at j is matched already
+                for k in range(n):
+                    grey[i, k] = letters[i, k] != secret[i]
+            pattern[:n] = 0
             for i in range(length):
-                if guesses[g, i] == secret[i]:
-                    used |= 1 << i
-            pattern = 0
-            for i in range(length):
-                colour = GREY
-                if guesses[g, i] == secret[i]:
-                    colour = GREEN
-                else:
-                    for j in range(length):  # the leftmost unmatched copy, if any
-                        if not (used >> j) & 1 and secret[j] == guesses[g, i]:
-                            used |= 1 << j
-                            colour = YELLOW
-                            break
-                pattern = pattern * 3 + colour
-            out[g, s] = pattern
+                left_over[:n] = 0
+                for j in range(length):
+                    for k in range(n):
+                        left_over[k] += (letters[i, k] == secret[j]) & grey[j, k]
+                for j in range(i):
+                    for k in range(n):
+                        left_over[k] -= (letters[i, k] == letters[j, k]) & grey[j, k]
+                for k in range(n):
+                    colour = GREEN - (GREEN - GREY) * grey[i, k]
+                    colour += (YELLOW - GREY) * (grey[i, k] & (left_over[k] > 0))
+                    pattern[k] = pattern[k] * 3 + colour
+            out[start : start + n, s] = pattern[:n]
 
 
 @njit(cache=True)
