@@ -6,7 +6,9 @@ Run: ``python benchmarks/bench_boards.py [--games N] [--peer] [--held-back SEEDS
 Quordle games (``evaluate quordle --sample 1000``) ≤ 60 s. Whole processes are timed as a user
 runs them (wall and CPU seconds, peak memory; medians of the runs), and the suggestions
 in-process too (the pattern matrix loaded, a fresh scorer each run), since a whole process pays
-the interpreter and library start-up the budget cannot cover.
+the interpreter and library start-up the budget cannot cover. Full boards split as the lists'
+first-turn table says, read from the cache as the matrix is (the first command fills both);
+after a guess the boards' splits are counted.
 
 The peer is doddle (PyPI), a Python Wordle solver that plays simultaneous boards: ``--peer``
 installs it in a throwaway venv under the benchmark's scratch folder (with numpy < 2: its code

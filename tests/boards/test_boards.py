@@ -17,6 +17,7 @@ from wordsolver.boards import (
     load_board_game,
     parse_board_feedback,
     parse_board_history,
+    scoring,
 )
 from wordsolver.boards.evaluation import (
     evaluate_boards,
@@ -201,6 +202,28 @@ def test_scores_are_sums_over_boards(small: PatternMatrix, name: str) -> None:
     scores = [g.score for g in ranked]
     best_first = sorted(scores, reverse=name == "entropy")
     assert scores == pytest.approx(best_first)
+
+
+def test_full_boards_split_as_the_first_turn_table_says(
+    small: PatternMatrix, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    every = len(small.game.guesses)
+    with monkeypatch.context() as patch:
+        patch.setattr(scoring, "cache_dir", lambda: None)  # no cache: every split counted
+        counted = BoardsSession(small, 3).suggest(top=every)
+
+    def no_counting(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a full board's split is read, not counted")
+
+    monkeypatch.setattr(scoring, "partition_stats", no_counting)
+    for _ in range(2):  # the first counts the table into the cache, the second reads it
+        read = BoardsSession(small, 3).suggest(top=every)
+        assert read.ranked == counted.ranked
+        assert read.to_finish == counted.to_finish
+    state = BoardsSession(small, 3)
+    state.push("slate", feedback(small, "slate", ["cater", "geese", "speed"], [False] * 3))
+    with pytest.raises(AssertionError, match="read, not counted"):
+        state.suggest()  # boards narrowed by a guess are counted
 
 
 def test_one_candidate_left_is_played(small: PatternMatrix) -> None:

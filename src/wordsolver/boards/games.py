@@ -83,7 +83,7 @@ def board_setup(name: str, boards: int | None = None, tries: int | None = None) 
             " possible): play it on one board, leave out `boards`",
             ("boards",),
         )
-    if count > 1 and spec.rule.name != "colours":
+    if count > 1 and not spec.rule.several_boards:
         raise OptionError(
             f"`boards` plays colours games (wordle, 5bukv), not {spec.name}", ("boards",)
         )

@@ -42,6 +42,7 @@ class ColoursRule(FeedbackRule):
     #: Renaming letters keeps every colour; reordering positions does not (yellows go left to
     #: right among copies of a letter).
     symmetries = Symmetries(letters=True)
+    several_boards = True
 
     def n_patterns(self, length: int) -> int:
         return int(3**length)

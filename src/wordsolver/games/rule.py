@@ -87,6 +87,9 @@ class FeedbackRule(ABC):
     #: The permutations of letters and positions that leave every pattern unchanged (none
     #: unless the rule says so: a symmetry claimed wrongly would prove wrong values).
     symmetries: ClassVar[Symmetries] = Symmetries()
+    #: Whether its games are also played on several boards at once, one guess for all (Dordle,
+    #: Quordle): its feedback can be shown on one keyboard shared by the boards.
+    several_boards: ClassVar[bool] = False
 
     @abstractmethod
     def n_patterns(self, length: int) -> int:

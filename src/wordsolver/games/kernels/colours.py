@@ -11,7 +11,6 @@ from wordsolver.arrays import BoolArray
 from wordsolver.games.colour_digits import GREEN, GREY, YELLOW
 from wordsolver.games.rule import PatternArray
 
-
 #: Guesses coloured at a time against one secret: the block's working rows stay in the L1 cache.
 BLOCK = 1024
 
