@@ -89,7 +89,7 @@ def play(
         skip_bad=skip_bad,
     )
     matrix = pattern_table(game)
-    if boards is not None and boards > 1:
+    if boards > 1:
         if versus or hard:
             raise OptionError("--versus and --hard play one board: leave them out")
         boards_repl = _boards(matrix, boards, seed, daily, resume, strategy)

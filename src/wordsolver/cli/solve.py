@@ -121,7 +121,7 @@ def solve(
         solve_adversary(game, history, hard, as_json)
         return
     options = play_options(hard, guess_from, None)
-    if boards is not None and boards > 1:
+    if boards > 1:
         if tree is not None:
             raise OptionError("a tree plays one board: leave out `tree`", ("tree",))
         _solve_boards(game, boards, history, strategy, options, top, seed, as_json)

@@ -75,7 +75,7 @@ def suggest(
         prior=prior,
     )
     options = play_options(hard, guess_from, None)
-    if boards is not None and boards > 1:
+    if boards > 1:
         from wordsolver.cli.boards import suggest_boards  # the boards' side, loaded when played
 
         suggest_boards(game, boards, history, strategy, options, top, seed, as_json)
