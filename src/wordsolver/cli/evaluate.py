@@ -14,13 +14,23 @@ from wordsolver.against import SecretsPlayed, evaluate_play, secrets_total
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.boards import evaluate_boards_command
 from wordsolver.cli.options import (
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
     BoardsOption,
+    GameArgument,
     GuessFromOption,
     HardOption,
     JsonOption,
+    LengthOption,
+    ListsOption,
     OpenerOption,
+    PriorOption,
+    SkipBadOption,
+    TriesOption,
+    WordsOption,
+    open_boards,
     play_options,
-    prior_boards_command,
     split_names,
 )
 from wordsolver.cli.progress import pattern_table, progress_bar
@@ -36,9 +46,17 @@ BOARD_SAMPLE = 1_000
 
 
 @app.command("evaluate")
-@prior_boards_command
 def evaluate_command(
-    game: Game,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
+    prior: PriorOption = None,
     boards: BoardsOption = None,
     strategy: Annotated[
         list[str],
@@ -94,6 +112,19 @@ def evaluate_command(
     random sets (seeded by --seed), or the sets of --sets FILE, are played to the end, and a
     game needing more guesses than the tries allowed counts as a loss.
     """
+    game, boards = open_boards(
+        game_name,
+        boards,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+        prior=prior,
+    )
     names = split_names(strategy, "strategy")
     options = play_options(hard, guess_from, opener)
     board_count = boards or 1
@@ -118,8 +149,8 @@ def evaluate_command(
         stdout.print(comparison_table(title, played))
         _say_drawn(plot)
         return
-    words = None if secrets_file is None else read_word_file(secrets_file, game.word_rule).words
-    results = play_each(game, names, options, words, sample, seed)
+    secrets = None if secrets_file is None else read_word_file(secrets_file, game.word_rule).words
+    results = play_each(game, names, options, secrets, sample, seed)
     _draw(results, plot)
     if as_json:
         rows = [r.to_json(rows=True) for r in results]

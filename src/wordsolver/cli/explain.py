@@ -10,26 +10,43 @@ import typer
 
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
+    GameArgument,
     GuessFromOption,
     HardOption,
     HistoryOption,
     JsonOption,
+    LengthOption,
+    ListsOption,
+    PriorOption,
+    SkipBadOption,
+    TriesOption,
+    WordsOption,
+    open_game,
     play_options,
-    prior_game_command,
 )
 from wordsolver.cli.progress import pattern_table
 from wordsolver.cli.repl.explained import SHOW_BUCKETS, explanation_view
 from wordsolver.explain import EXACT_SECONDS, SHOW_WORDS, ExplainOptions, explain
 from wordsolver.files import check_output
-from wordsolver.games import Game
 from wordsolver.session import Session, parse_history
 
 
 @app.command("explain")
-@prior_game_command
 def explain_command(
-    game: Game,
+    game_name: GameArgument,
     guess: Annotated[str, typer.Argument(help="the guess to explain")],
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
+    prior: PriorOption = None,
     history: HistoryOption = "",
     against: Annotated[
         str | None, typer.Option(metavar="OTHER", help="a guess to show beside it")
@@ -57,6 +74,18 @@ def explain_command(
     as_json: JsonOption = False,
 ) -> None:
     """How a guess splits the candidates: each feedback, what it leaves, how likely it is."""
+    game = open_game(
+        game_name,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+        prior=prior,
+    )
     if plot is not None:
         check_output(plot)  # a mistyped path fails before the work
     session = Session(pattern_table(game))

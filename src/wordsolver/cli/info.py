@@ -10,9 +10,21 @@ from rich.table import Table
 
 from wordsolver.boards.games import BOARD_GAMES, BoardGameSpec
 from wordsolver.cli.base import app, stdout
-from wordsolver.cli.options import JsonOption, game_command
+from wordsolver.cli.options import (
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
+    GameArgument,
+    JsonOption,
+    LengthOption,
+    ListsOption,
+    SkipBadOption,
+    TriesOption,
+    WordsOption,
+    open_game,
+)
 from wordsolver.errors import InvalidWordError
-from wordsolver.games import GAMES, Game, GameSpec, ListSet, list_sizes
+from wordsolver.games import GAMES, GameSpec, ListSet, list_sizes
 from wordsolver.lexicon import BUILTIN_LISTS, prior_header
 from wordsolver.strategies import STRATEGIES
 
@@ -156,17 +168,35 @@ def list_strategies() -> None:
 
 
 @app.command("feedback")
-@game_command
 def feedback(
-    game: Game,
+    game_name: GameArgument,
     guess: Annotated[str, typer.Argument(help="the word played")],
     secret: Annotated[str, typer.Argument(help="the hidden word")],
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
 ) -> None:
     """Show the feedback a guess earns against a secret, as text and as its pattern int.
 
     The guess must be one the game allows, and the secret a word the game could hide (an
     allowed word that fits its rule: distinct letters in Tonguess and Bulls and Cows).
     """
+    game = open_game(
+        game_name,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     guess_word = game.guesses.words[game.guess_row(guess)]
     secret_word = game.word_rule.validate(secret)
     if game.row_of(secret_word) is None:

@@ -9,7 +9,18 @@ import typer
 from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
-from wordsolver.cli.options import JsonOption, game_command
+from wordsolver.cli.options import (
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
+    GameArgument,
+    JsonOption,
+    LengthOption,
+    ListsOption,
+    SkipBadOption,
+    TriesOption,
+    open_game,
+)
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.games import Game
 from wordsolver.search.openers import (
@@ -25,9 +36,15 @@ from wordsolver.search.openers import (
 
 
 @app.command("openers")
-@game_command
 def openers(
-    game: Game,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    skip_bad: SkipBadOption = False,
     words: Annotated[
         int,
         typer.Option(
@@ -59,6 +76,16 @@ def openers(
     best; larger ones come from a beam (a heuristic). The secrets come from the game or
     --answers (--words is the opener size here).
     """
+    game = open_game(
+        game_name,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        skip_bad=skip_bad,
+    )
     any_words = any_words or words == 1  # one word: every allowed first guess is ranked
     query = OpenerQuery(
         words=words,

@@ -1,20 +1,29 @@
 """Options shared by every command that takes a game, and by every command that plays one.
 
-:func:`game_command` adds the game argument, the list-set choice (``--lists``) and the
-custom-game options (``--length``, ``--alphabet``, ``--tries``, ``--answers``, ``--allowed``,
-``--words``, ``--skip-bad``) to a command, and hands it a ready :class:`~wordsolver.games.Game`
-instead.
+Each option is a type alias, defined once here and listed by every command that takes it in its
+own ``def`` (so ``--help`` shows them in the order the ``def`` gives them):
+
+    def feedback(
+        game_name: GameArgument,
+        guess: ...,
+        lists: ListsOption = None,
+        ...
+        skip_bad: SkipBadOption = False,
+    ) -> None:
+        game = open_game(game_name, lists=lists, ..., skip_bad=skip_bad)
+
+:func:`open_game` (one board) and :func:`open_boards` (a game that may be played on several
+boards) turn the values into a :class:`~wordsolver.games.Game`; a command that names its game
+itself (a tree file records it) takes the same options without the GAME argument and gets a
+:class:`~wordsolver.games.GameOverrides` from :func:`game_overrides`. Only a command that plays
+under a prior takes ``--prior``; the others play the list set's answers alike.
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
 import math
-import typing
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypedDict, Unpack
 
 import typer
 
@@ -25,81 +34,69 @@ from wordsolver.games import Game, GameOverrides, find_game, game_names
 from wordsolver.lexicon import BUILTIN_LISTS
 from wordsolver.strategies import PlayOptions
 
-Command = TypeVar("Command", bound=Callable[..., Any])
-
-_GAME_PARAMETERS: dict[str, Any] = {
-    "game_name": Annotated[
-        str, typer.Argument(metavar="GAME", help=f"one of: {', '.join(game_names())}")
-    ],
-    "lists": Annotated[
-        str | None,
-        typer.Option(metavar="NAME", help="the game's word lists to play (see `wordsolver games`)"),
-    ],
-    "length": Annotated[int | None, typer.Option(help="word length of a custom game")],
-    "alphabet": Annotated[
-        str | None, typer.Option(help="latin, cyrillic, digits, or the letters themselves")
-    ],
-    "tries": Annotated[int | None, typer.Option(help="guesses allowed before a loss")],
-    "answers": Annotated[
-        Path | None, typer.Option(help="file of possible secrets, one word per line")
-    ],
-    "allowed": Annotated[
-        Path | None, typer.Option(help="file of extra allowed guesses (secrets are allowed too)")
-    ],
-    "words": Annotated[
-        str | None, typer.Option(help="the possible secrets inline, e.g. the words on screen")
-    ],
-    "skip_bad": Annotated[
-        bool, typer.Option("--skip-bad", help="skip bad lines of word files with a warning")
-    ],
-    "prior": Annotated[
-        str | None,
-        typer.Option(
-            metavar="NAME",
-            help="how likely each word is to be the secret: the list set's own unless given;"
-            " uniform plays its answers alike (see `wordsolver games`)",
-        ),
-    ],
-}
-#: The game options only commands that play under a prior take.
-_PRIOR_OPTIONS = ("prior",)
-_DEFAULTS: dict[str, Any] = {
-    "lists": None,
-    "length": None,
-    "alphabet": None,
-    "tries": None,
-    "answers": None,
-    "allowed": None,
-    "words": None,
-    "skip_bad": False,
-    "prior": None,
-}
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help=f"one of: {', '.join(game_names())}")
+]
+ListsOption = Annotated[
+    str | None,
+    typer.Option(metavar="NAME", help="the game's word lists to play (see `wordsolver games`)"),
+]
+LengthOption = Annotated[int | None, typer.Option(help="word length of a custom game")]
+AlphabetOption = Annotated[
+    str | None, typer.Option(help="latin, cyrillic, digits, or the letters themselves")
+]
+TriesOption = Annotated[int | None, typer.Option(help="guesses allowed before a loss")]
+AnswersOption = Annotated[
+    Path | None, typer.Option(help="file of possible secrets, one word per line")
+]
+AllowedOption = Annotated[
+    Path | None, typer.Option(help="file of extra allowed guesses (secrets are allowed too)")
+]
+WordsOption = Annotated[
+    str | None, typer.Option(help="the possible secrets inline, e.g. the words on screen")
+]
+SkipBadOption = Annotated[
+    bool, typer.Option("--skip-bad", help="skip bad lines of word files with a warning")
+]
+PriorOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME",
+        help="how likely each word is to be the secret: the list set's own unless given;"
+        " uniform plays its answers alike (see `wordsolver games`)",
+    ),
+]
 
 
-def game_overrides(
-    lists: str | None = None,
-    length: int | None = None,
-    alphabet: str | None = None,
-    tries: int | None = None,
-    answers: Path | None = None,
-    allowed: Path | None = None,
-    words: str | None = None,
-    skip_bad: bool = False,
-    prior: str | None = "uniform",
-) -> GameOverrides:
+class GameValues(TypedDict, total=False):
+    """The values of the game options a command takes (by name, as the command's parameters);
+    one left out is the option's default, and ``prior`` then ``uniform``."""
+
+    lists: str | None
+    length: int | None
+    alphabet: str | None
+    tries: int | None
+    answers: Path | None
+    allowed: Path | None
+    words: str | None
+    skip_bad: bool
+    prior: str | None
+
+
+def game_overrides(**values: Unpack[GameValues]) -> GameOverrides:
     """The custom-game options as one value (commands that take no ``--prior`` play the
     uniform one)."""
-    inline = tuple(words.replace(",", " ").split()) if words is not None else None
+    words = values.get("words")
     return GameOverrides(
-        prior=prior,
-        lists=lists,
-        length=length,
-        alphabet=alphabet,
-        tries=tries,
-        answers=answers,
-        allowed=allowed,
-        words=inline,
-        skip_bad=skip_bad,
+        prior=values.get("prior", "uniform"),
+        lists=values.get("lists"),
+        length=values.get("length"),
+        alphabet=values.get("alphabet"),
+        tries=values.get("tries"),
+        answers=values.get("answers"),
+        allowed=values.get("allowed"),
+        words=tuple(words.replace(",", " ").split()) if words is not None else None,
+        skip_bad=values.get("skip_bad", False),
     )
 
 
@@ -112,85 +109,9 @@ def load_game(game_name: str, overrides: GameOverrides) -> Game:
     return game
 
 
-def _with_game_options(
-    function: Command,
-    target: str,
-    build: Callable[[dict[str, Any]], Any],
-    with_name: bool,
-    passed: tuple[str, ...] = (),
-    priors: bool = False,
-) -> Command:
-    """Replace the parameter ``target`` of a command by the game options (and GAME argument,
-    placed where ``target`` stood); the command receives ``build(those values)`` instead.
-
-    The command's own parameters named in ``passed`` go to ``build`` too, which then returns
-    the keyword arguments to call the command with (``target`` and those) instead. Only a
-    command that plays under a prior (``priors``) takes ``--prior``."""
-    hints = typing.get_type_hints(function, include_extras=True)
-    own = inspect.signature(function).parameters
-    # A command's own parameter wins over a game option of the same name (``openers --words K``).
-    option_names = [
-        name
-        for name in _GAME_PARAMETERS
-        if name != "game_name" and name not in own and (priors or name not in _PRIOR_OPTIONS)
-    ]
-    positional: list[inspect.Parameter] = []
-    keyword: list[inspect.Parameter] = []
-    for parameter in own.values():
-        if parameter.name == target:
-            if with_name:
-                positional.append(
-                    inspect.Parameter(
-                        "game_name",
-                        inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                        annotation=_GAME_PARAMETERS["game_name"],
-                    )
-                )
-            continue
-        parameter = parameter.replace(annotation=hints[parameter.name])
-        if parameter.default is inspect.Parameter.empty:
-            positional.append(parameter)
-        else:
-            keyword.append(parameter.replace(kind=inspect.Parameter.KEYWORD_ONLY))
-    options = [
-        inspect.Parameter(
-            name,
-            inspect.Parameter.KEYWORD_ONLY,
-            annotation=_GAME_PARAMETERS[name],
-            default=_DEFAULTS[name],
-        )
-        for name in option_names
-    ]
-    signature = inspect.Signature([*positional, *options, *keyword])
-
-    @functools.wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        values = dict(signature.bind(*args, **kwargs).arguments)
-        names = [*option_names, "game_name", *passed]
-        taken = {name: values.pop(name) for name in names if name in values}
-        built = build(taken)
-        return function(**(built if passed else {target: built}), **values)
-
-    wrapper.__signature__ = signature  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {p.name: p.annotation for p in signature.parameters.values()}
-    return wrapper  # type: ignore[return-value]
-
-
-def game_command(function: Command, *, priors: bool = False) -> Command:
-    """Give a command the GAME argument and custom-game options; it receives ``game: Game``.
-    A command that plays under a prior (``priors``) also takes ``--prior``; others play the
-    list set's answers alike."""
-
-    def build(values: dict[str, Any]) -> Game:
-        name = values.pop("game_name")
-        return load_game(name, game_overrides(**values))
-
-    return _with_game_options(function, "game", build, with_name=True, priors=priors)
-
-
-def prior_game_command(function: Command) -> Command:
-    """:func:`game_command` for a command that plays under the game's prior (``--prior``)."""
-    return game_command(function, priors=True)
+def open_game(game_name: str, **values: Unpack[GameValues]) -> Game:
+    """The game a command's GAME argument and game options name."""
+    return load_game(game_name, game_overrides(**values))
 
 
 BoardsOption = Annotated[
@@ -202,42 +123,22 @@ BoardsOption = Annotated[
 ]
 
 
-def boards_command(function: Command, *, priors: bool = False) -> Command:
-    """Give a command the GAME argument (which may also be dordle, quordle or octordle) and the
-    custom-game options; its own ``boards`` option counts the boards. It receives ``game`` (one
-    board's game, its tries those of the whole game) and ``boards`` (1 is the plain game).
-    With ``priors`` one board is played under the game's prior (``--prior``); several boards
-    play their answers alike."""
+def open_boards(
+    game_name: str, boards: int | None, **values: Unpack[GameValues]
+) -> tuple[Game, int]:
+    """The game of a command that also plays on several boards (GAME may be dordle, quordle or
+    octordle; ``--boards`` counts them): one board's game, its tries those of the whole game,
+    and the number of boards (1 is the plain game). Several boards play their answers alike."""
+    from wordsolver.boards.games import board_setup  # the boards: only commands that play
 
-    def build(values: dict[str, Any]) -> dict[str, Any]:
-        from wordsolver.boards.games import board_setup  # the boards: only commands that play
-
-        name = values.pop("game_name")
-        setup = board_setup(name, values.pop("boards"), values["tries"])
-        if setup.boards > 1 or name.casefold() != setup.base:
-            values["tries"] = setup.tries
-        if setup.boards > 1 and values.get("prior") not in (None, "uniform"):
-            raise OptionError("several boards are played with the uniform prior", ("prior",))
-        if setup.boards > 1:
-            values["prior"] = "uniform"
-        return {"game": load_game(setup.base, game_overrides(**values)), "boards": setup.boards}
-
-    return _with_game_options(
-        function, "game", build, with_name=True, passed=("boards",), priors=priors
-    )
-
-
-def prior_boards_command(function: Command) -> Command:
-    """:func:`boards_command` for a command that plays one board under the game's prior."""
-    return boards_command(function, priors=True)
-
-
-def overrides_command(function: Command) -> Command:
-    """Give a command the custom-game options (no GAME argument: it names its game itself, e.g.
-    from a file); it receives ``overrides: GameOverrides``."""
-    return _with_game_options(
-        function, "overrides", lambda values: game_overrides(**values), with_name=False
-    )
+    setup = board_setup(game_name, boards, values.get("tries"))
+    if setup.boards > 1 or game_name.casefold() != setup.base:
+        values["tries"] = setup.tries
+    if setup.boards > 1 and values.get("prior") not in (None, "uniform"):
+        raise OptionError("several boards are played with the uniform prior", ("prior",))
+    if setup.boards > 1:
+        values["prior"] = "uniform"
+    return open_game(setup.base, **values), setup.boards
 
 
 HistoryOption = Annotated[

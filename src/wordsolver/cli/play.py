@@ -11,14 +11,27 @@ from wordsolver.boards.host import HostedBoards, board_secrets, daily_board_secr
 from wordsolver.boards.resume import boards_slot, restore_boards
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.cli.base import app, stdout, warn
-from wordsolver.cli.options import BoardsOption, HardOption, StrategyOption, boards_command
+from wordsolver.cli.options import (
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
+    BoardsOption,
+    GameArgument,
+    HardOption,
+    LengthOption,
+    ListsOption,
+    SkipBadOption,
+    StrategyOption,
+    TriesOption,
+    WordsOption,
+    open_boards,
+)
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl import terminal_lines
 from wordsolver.cli.repl.absurdle import AdversaryRepl
 from wordsolver.cli.repl.boards import BoardsHostRepl
 from wordsolver.cli.repl.hosting import DuelRepl, HostRepl, SoloRepl
 from wordsolver.errors import OptionError
-from wordsolver.games import Game
 from wordsolver.hosted.absurdle import AdversarialGame
 from wordsolver.hosted.host import HostedGame
 from wordsolver.hosted.picking import daily_secret, hardest_secret, random_secret
@@ -29,9 +42,16 @@ from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 
 @app.command("play")
-@boards_command
 def play(
-    game: Game,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
     boards: BoardsOption = None,
     seed: Annotated[
         int | None, typer.Option(min=0, help="pick the secret (and break ties) reproducibly")
@@ -56,8 +76,20 @@ def play(
     octordle) a secret is picked per board and each guess is played on every board not solved
     yet; such a game is saved after every move too.
     """
+    game, boards = open_boards(
+        game_name,
+        boards,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     matrix = pattern_table(game)
-    if boards is not None and boards > 1:
+    if boards > 1:
         if versus or hard:
             raise OptionError("--versus and --hard play one board: leave them out")
         boards_repl = _boards(matrix, boards, seed, daily, resume, strategy)

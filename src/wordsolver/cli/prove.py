@@ -12,12 +12,25 @@ import typer
 from rich.table import Table
 
 from wordsolver.cli.base import JsonOption, app, stderr, stdout, warn
-from wordsolver.cli.options import HardOption, finite_seconds, game_command, play_options
+from wordsolver.cli.options import (
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
+    GameArgument,
+    HardOption,
+    LengthOption,
+    ListsOption,
+    SkipBadOption,
+    TriesOption,
+    WordsOption,
+    finite_seconds,
+    open_game,
+    play_options,
+)
 from wordsolver.cli.progress import status_bar
 from wordsolver.cores import usable_cores
 from wordsolver.errors import OptionError
 from wordsolver.files import check_output
-from wordsolver.games import Game
 from wordsolver.memory import ensure_fits
 from wordsolver.proof import (
     DaskRunner,
@@ -40,9 +53,16 @@ SHOWN = 10
 
 
 @app.command("prove")
-@game_command
 def prove_command(
-    game: Game,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
     hard: HardOption = False,
     top: Annotated[
         int, typer.Option(min=1, help="how many of the best first guesses get exact values")
@@ -74,6 +94,17 @@ def prove_command(
 ) -> None:
     """Prove which first guess is best: every allowed first guess gets a proven lower bound,
     the best --top K exact values, and the best's optimal tree is saved. Resumable."""
+    game = open_game(
+        game_name,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     if workers is not None and scheduler is not None:
         raise OptionError("give --workers (a local cluster) or --scheduler, not both")
     short = game.name.split()[0]

@@ -14,17 +14,27 @@ from wordsolver.cli.base import app, stdout
 from wordsolver.cli.boards import boards_state, suggest_boards
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
     BoardsOption,
+    GameArgument,
     GuessFromOption,
     HardOption,
     HistoryOption,
     JsonOption,
+    LengthOption,
+    ListsOption,
+    PriorOption,
     SearchTimeOption,
     SeedOption,
+    SkipBadOption,
     StrategyOption,
     TopOption,
+    TriesOption,
+    WordsOption,
+    open_boards,
     play_options,
-    prior_boards_command,
 )
 from wordsolver.cli.progress import progress_bar
 from wordsolver.cli.ranking import ranked_now, replayed, suggested_json
@@ -61,9 +71,17 @@ def _solve_boards(
 
 
 @app.command("solve")
-@prior_boards_command
 def solve(
-    game: Game,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
+    prior: PriorOption = None,
     boards: BoardsOption = None,
     history: HistoryOption = "",
     strategy: StrategyOption = "entropy",
@@ -86,11 +104,24 @@ def solve(
     For absurdle, --history lists guesses only (the host answers them) and the answer is the
     guess that forces the win soonest, proven.
     """
+    game, boards = open_boards(
+        game_name,
+        boards,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+        prior=prior,
+    )
     if game.adversarial:  # no secret: the guesses alone decide the answers
         solve_adversary(game, history, hard, as_json)
         return
     options = play_options(hard, guess_from, None)
-    if boards is not None and boards > 1:
+    if boards > 1:
         if tree is not None:
             raise OptionError("a tree plays one board: leave out `tree`", ("tree",))
         _solve_boards(game, boards, history, strategy, options, top, seed, as_json)

@@ -10,11 +10,10 @@ import typer
 from rich.table import Table
 
 from wordsolver.cli.base import app, stdout
-from wordsolver.cli.options import JsonOption, split_names
+from wordsolver.cli.options import GameArgument, JsonOption, split_names
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import OptionError
 from wordsolver.files import output_folder
-from wordsolver.games import game_names
 from wordsolver.search.openers import BEAM_WIDTH
 from wordsolver.study import (
     ALGORITHMS,
@@ -34,9 +33,7 @@ RESULTS_NAME = "results.json"
 
 @app.command("study")
 def study(
-    game_name: Annotated[
-        str, typer.Argument(metavar="GAME", help=f"one of: {', '.join(game_names())}")
-    ],
+    game_name: GameArgument,
     answers: Annotated[
         list[Path],
         typer.Option(help="file of possible secrets; repeat, each paired with the same --allowed"),

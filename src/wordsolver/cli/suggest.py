@@ -7,28 +7,45 @@ import json
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import (
     DEFAULT_SEARCH_SECONDS,
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
     BoardsOption,
+    GameArgument,
     GuessFromOption,
     HardOption,
     HistoryOption,
     JsonOption,
+    LengthOption,
+    ListsOption,
+    PriorOption,
     SearchTimeOption,
     SeedOption,
+    SkipBadOption,
     StrategyOption,
     TopOption,
+    TriesOption,
+    WordsOption,
+    open_boards,
     play_options,
-    prior_boards_command,
 )
 from wordsolver.cli.ranking import ranked_now, replayed, suggested_json
 from wordsolver.cli.repl.render import WIDENED_NOTE, possible_line, suggestion_table
-from wordsolver.games import Game
 from wordsolver.session import SHOW_CANDIDATES
 
 
 @app.command("suggest")
-@prior_boards_command
 def suggest(
-    game: Game,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
+    prior: PriorOption = None,
     boards: BoardsOption = None,
     history: HistoryOption = "",
     strategy: StrategyOption = "entropy",
@@ -44,8 +61,21 @@ def suggest(
     With --boards (or dordle, quordle, octordle) the history is one pattern per board, guesses
     separated by ;, e.g. "crane gy..g,.....;slate ...g.,-"; guesses are scored over the boards.
     """
+    game, boards = open_boards(
+        game_name,
+        boards,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+        prior=prior,
+    )
     options = play_options(hard, guess_from, None)
-    if boards is not None and boards > 1:
+    if boards > 1:
         from wordsolver.cli.boards import suggest_boards  # the boards' side, loaded when played
 
         suggest_boards(game, boards, history, strategy, options, top, seed, as_json)

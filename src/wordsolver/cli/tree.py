@@ -14,15 +14,24 @@ from rich.table import Table
 from wordsolver.cli.absurdle import build_adversary
 from wordsolver.cli.base import JsonOption, app, stdout
 from wordsolver.cli.options import (
+    AllowedOption,
+    AlphabetOption,
+    AnswersOption,
+    GameArgument,
     GuessFromOption,
     HardOption,
+    LengthOption,
+    ListsOption,
     OpenerOption,
     SeedOption,
+    SkipBadOption,
     StrategyOption,
+    TriesOption,
+    WordsOption,
     finite_seconds,
-    game_command,
+    game_overrides,
     load_game,
-    overrides_command,
+    open_game,
     play_options,
 )
 from wordsolver.cli.progress import pattern_table, progress_bar, status_bar
@@ -31,7 +40,7 @@ from wordsolver.cli.repl.walk import TreeWalk
 from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
 from wordsolver.files import check_output, write_output
-from wordsolver.games import Game, GameOverrides
+from wordsolver.games import GameOverrides
 from wordsolver.games.registry import find_spec
 from wordsolver.plans import TreePlan, bounded_strategy, check_adversary, check_weights
 from wordsolver.proof import ProofCounts
@@ -59,9 +68,16 @@ TreeFile = Annotated[Path, typer.Argument(help="a tree file made by `wordsolver 
 
 
 @tree_app.command("build")
-@game_command
 def build(
-    game: Game,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
     strategy: StrategyOption = "entropy",
     hard: HardOption = False,
     guess_from: GuessFromOption = "allowed",
@@ -103,6 +119,17 @@ def build(
 
     For absurdle: find the shortest forced win and prove none is shorter (saved as JSON: a
     win against the adversary is one path, not a tree)."""
+    game = open_game(
+        game_name,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     options = play_options(hard, guess_from, opener)
     chosen = bounded_strategy(strategy, seed=seed)
     check_adversary(game, chosen)
@@ -228,10 +255,16 @@ def _print_stats(tree: DecisionTree, as_json: bool, saved: Path | None = None) -
 
 
 @tree_app.command("stats")
-@overrides_command
 def stats(
     tree_file: TreeFile,
-    overrides: GameOverrides,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
     plot: Annotated[
         Path | None,
         typer.Option(metavar="FILE", help="also draw the tree's depths as a PNG (plots extra)"),
@@ -239,6 +272,16 @@ def stats(
     as_json: JsonOption = False,
 ) -> None:
     """Mean, distribution, worst case, losses and size of a saved tree."""
+    overrides = game_overrides(
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     if plot is not None:
         check_output(plot)  # a mistyped path fails before the work
     tree = _open_tree(tree_file, overrides)
@@ -252,25 +295,57 @@ def stats(
 
 
 @tree_app.command("show")
-@overrides_command
 def show(
     tree_file: TreeFile,
-    overrides: GameOverrides,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
     depth: Annotated[int | None, typer.Option(min=0, help="show this many levels")] = None,
 ) -> None:
     """The tree as indented text: ``feedback → next guess``."""
+    overrides = game_overrides(
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     stdout.print(render_text(_open_tree(tree_file, overrides), depth), markup=False)
 
 
 @tree_app.command("export")
-@overrides_command
 def export(
     tree_file: TreeFile,
-    overrides: GameOverrides,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
     fmt: Annotated[str, typer.Option("--format", help="json or dot (Graphviz)")] = "json",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="file to write")] = None,
 ) -> None:
     """Write the tree as JSON or as Graphviz dot."""
+    overrides = game_overrides(
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     tree = _open_tree(tree_file, overrides)
     if fmt == "json":
         text = json.dumps(tree_document(tree), ensure_ascii=False, indent=1) + "\n"
@@ -285,10 +360,32 @@ def export(
 
 
 @tree_app.command("check")
-@game_command
-def check(tree_file: TreeFile, game: Game, as_json: JsonOption = False) -> None:
+def check(
+    tree_file: TreeFile,
+    game_name: GameArgument,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
+    as_json: JsonOption = False,
+) -> None:
     """Prove a tree fits a game: every secret is reached, every edge can happen, and what the
     file claims (proven, lower bound, hard mode and the other play options) is true."""
+    game = open_game(
+        game_name,
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     document = read_tree_document(tree_file)
     tree = load_tree(tree_file, pattern_table(game))
     check_tree(tree, document)
@@ -303,13 +400,32 @@ def check(tree_file: TreeFile, game: Game, as_json: JsonOption = False) -> None:
 
 
 @tree_app.command("walk")
-@overrides_command
-def walk(tree_file: TreeFile, overrides: GameOverrides) -> None:
+def walk(
+    tree_file: TreeFile,
+    lists: ListsOption = None,
+    length: LengthOption = None,
+    alphabet: AlphabetOption = None,
+    tries: TriesOption = None,
+    answers: AnswersOption = None,
+    allowed: AllowedOption = None,
+    words: WordsOption = None,
+    skip_bad: SkipBadOption = False,
+) -> None:
     """Play along a saved tree: it says what to guess, you type the feedback. Instant.
 
     At the prompt, undo takes the last feedback back, left lists the secrets still possible,
     help lists the commands.
     """
+    overrides = game_overrides(
+        lists=lists,
+        length=length,
+        alphabet=alphabet,
+        tries=tries,
+        answers=answers,
+        allowed=allowed,
+        words=words,
+        skip_bad=skip_bad,
+    )
     walker = TreeWalk(stdout, _open_tree(tree_file, overrides), str(tree_file))
     walker.run(terminal_lines(stdout, walker.completions))
     if walker.damage is not None:
