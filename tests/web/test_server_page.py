@@ -26,6 +26,8 @@ from tests.fallout.photos import GRADE, make_photo
 from tests.fallout.screens import FONT
 from tests.web.conftest import PREPARED_WITHIN, keep_screenshot
 from tests.web.test_page import LEFT_AFTER_CRANE, click_feedback
+from wordsolver import first_turn
+from wordsolver.progress import Progress
 from wordsolver.web import WebSettings, service
 from wordsolver.web.server import make_server, server_url, wait_started
 
@@ -121,7 +123,22 @@ def test_without_a_get_the_page_posts_its_suggestions_for_good(page: Page, serve
     expect(page.locator("#error")).to_be_hidden()
 
 
-def test_a_table_prepared_on_first_use_shows_its_progress(page: Page, fresh_server: str) -> None:
+def test_a_table_prepared_on_first_use_shows_its_progress(
+    page: Page, fresh_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A quiet machine counts the first turn within the page's one-second wait, and no progress
+    # is ever shown: each slice of guesses, counted as ever, takes a tenth of a second longer.
+    count = first_turn._count
+
+    def slowed(matrix: Any, candidates: Any, progress: Progress | None) -> Any:
+        def step(done: int) -> None:
+            time.sleep(0.1)
+            if progress is not None:
+                progress(done)
+
+        return count(matrix, candidates, step)
+
+    monkeypatch.setattr(first_turn, "_count", slowed)
     page.goto(f"{fresh_server}#wordle")
     busy = page.locator("#busy-text")
     # Today's Wordle is played streamed: what is prepared is its first turn, counted once.
