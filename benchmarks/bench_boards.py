@@ -3,7 +3,9 @@ tables.
 
 Run: ``python benchmarks/bench_boards.py [--games N] [--peer] [--held-back SEEDS]``. Budgets:
 ``suggest octordle`` on 8 full boards ≤ 0.3 s, a Quordle suggestion in-process ≤ 20 ms, 1,000
-Quordle games (``evaluate quordle --sample 1000``) ≤ 60 s. Whole processes are timed as a user
+Quordle games (``evaluate quordle --lists original --sample 1000``) ≤ 60 s; the same played
+under today's prior (every accepted word possible, each board narrowed to the words that fit
+it) are measured beside them, with no budget of their own. Whole processes are timed as a user
 runs them (wall and CPU seconds, peak memory; medians of the runs), and the suggestions
 in-process too (the pattern matrix loaded, a fresh scorer each run), since a whole process pays
 the interpreter and library start-up the budget cannot cover. Full boards split as the lists'
@@ -53,6 +55,7 @@ from wordsolver.boards.evaluation import evaluate_boards, parse_board_sets, samp
 from wordsolver.boards.scoring import FinishOptions
 from wordsolver.games import GameOverrides
 from wordsolver.matrix import pattern_matrix
+from wordsolver.session import game_matrix
 from wordsolver.strategies import find_strategy
 
 WORDSOLVER = [sys.executable, "-m", "wordsolver"]
@@ -83,11 +86,14 @@ def whole_process(args: list[str], repeat: int, program: list[str] = WORDSOLVER)
     return medians([run_process([*program, *args]) for _ in range(repeat)])
 
 
-def in_process_suggest(name: str, history: str, repeat: int) -> tuple[float, float]:
+def in_process_suggest(
+    name: str, history: str, repeat: int, lists: str | None = None
+) -> tuple[float, float]:
     """Median wall and CPU seconds of a suggestion for ``name`` after ``history`` (guesses
-    separated by ``;``), the matrix loaded, the scorer fresh each run."""
-    game, boards = load_board_game(name)
-    matrix = pattern_matrix(game)
+    separated by ``;``) with ``lists`` (None: the default, under its prior), the matrix loaded
+    (or, under a prior, the first turn's table), the scorer fresh each run."""
+    game, boards = load_board_game(name, GameOverrides(lists=lists))
+    matrix = game_matrix(game)
     walls, cpus = [], []
     for _ in range(repeat + 1):  # the first run compiles nothing but warms the caches
         state = BoardsSession(matrix, boards)
@@ -238,6 +244,9 @@ def held_back(table: Table, seeds: list[int], boards_list: list[int]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="Quordle games to evaluate")
+    parser.add_argument(
+        "--prior-games", type=int, default=300, help="Quordle games to evaluate under the prior"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs of each timing")
     parser.add_argument("--peer", action="store_true", help="play doddle's games beside ours")
     parser.add_argument("--peer-runs", type=int, default=1, help="runs of each side of the pair")
@@ -261,7 +270,8 @@ def main() -> int:
                 _, when = peer_run(python, boards, solver, saved=False)
                 print(f"doddle {solver} on {boards} boards: {when}", flush=True)
         return 0
-    whole_process(["suggest", "octordle", "--top", "1"], 1)  # fills the matrix cache
+    for lists in ("original", "nyt"):  # fill the matrix cache and the first turn's table
+        whole_process(["suggest", "octordle", "--lists", lists, "--top", "1"], 1)
     table = Table("what", "budget s", "wall s", "CPU s", "peak MB", "result")
     load_before = os.getloadavg()[0]
     for name, history, budget in (
@@ -269,25 +279,31 @@ def main() -> int:
         ("quordle", "", "0.02"),
         ("quordle", "crane .y...,..g..,....y,y....", "0.02"),
     ):
-        wall, cpu = in_process_suggest(name, history, args.repeat * 3)
-        spot = f"after {history.split()[0]}" if history else "full boards"
-        table.add_row(
-            f"suggest {name}, {spot}, in-process", budget, f"{wall:.3f}", f"{cpu:.3f}", "", ""
-        )
+        for chosen in ("original", None):
+            wall, cpu = in_process_suggest(name, history, args.repeat * 3, chosen)
+            spot = f"after {history.split()[0]}" if history else "full boards"
+            played = "under the prior" if chosen is None else f"lists {chosen}"
+            table.add_row(
+                f"suggest {name}, {spot}, {played}, in-process", budget if chosen else "",
+                f"{wall:.3f}", f"{cpu:.3f}", "", "",
+            )  # fmt: skip
     run = whole_process(["suggest", "octordle", "--json"], args.repeat)
     best = json.loads(run.output)["suggestions"][0]["word"]
     table.add_row(
         "suggest octordle, whole process", "0.3", f"{run.wall:.2f}", f"{run.cpu:.2f}",
         f"{run.peak_mb:.0f}", best,
     )  # fmt: skip
-    evaluate = ["evaluate", "quordle", "--sample", str(args.games), "--seed", "1", "--json"]
-    run = whole_process(evaluate, 1)
-    result = json.loads(run.output)[0]
-    summary = f"mean {result['mean']:.4f}, worst {result['worst']}, losses {result['losses']}"
-    table.add_row(
-        f"evaluate quordle, {args.games:,} games", "60" if args.games == 1000 else "",
-        f"{run.wall:.1f}", f"{run.cpu:.1f}", f"{run.peak_mb:.0f}", summary,
-    )  # fmt: skip
+    for lists, games in (("original", args.games), ("nyt", args.prior_games)):
+        evaluate = ["evaluate", "quordle", "--lists", lists, "--sample", str(games)]
+        run = whole_process([*evaluate, "--seed", "1", "--json"], 1)
+        result = json.loads(run.output)[0]
+        summary = f"mean {result['mean']:.4f}, worst {result['worst']}, losses {result['losses']}"
+        played = "under the prior, known answers" if lists == "nyt" else f"lists {lists}"
+        table.add_row(
+            f"evaluate quordle, {games:,} games, {played}",
+            "60" if games == 1000 and lists == "original" else "",
+            f"{run.wall:.1f}", f"{run.cpu:.1f}", f"{run.peak_mb:.0f}", summary,
+        )  # fmt: skip
     Console(width=160).print(table)
     if args.peer:
         pair = Table(

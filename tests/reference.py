@@ -324,7 +324,8 @@ def shortest_win_reference(
 def to_finish_reference(game: Game, guess: str, possible: dict[str, float]) -> float:
     """The guesses one board still needs after ``guess``, from its definition: group the
     ``possible`` secrets (word -> weight) by the pattern ``guess`` earns; a group that is the
-    win needs none, any other of ``n`` words ``2 - 1/n``; the mean weighted by chance."""
+    win needs none, any other ``2 - q`` with ``q`` its likeliest word's share of its chance
+    (``2 - 1/n`` for ``n`` words alike); the mean weighted by chance."""
     groups: dict[int, list[str]] = defaultdict(list)
     for word in possible:
         groups[game.feedback(guess, word)].append(word)
@@ -332,7 +333,9 @@ def to_finish_reference(game: Game, guess: str, possible: dict[str, float]) -> f
     needed = 0.0
     for pattern, words in groups.items():
         if pattern != game.win_pattern:
-            needed += sum(possible[w] for w in words) / total * (2 - 1 / len(words))
+            mass = sum(possible[w] for w in words)
+            likeliest = max(possible[w] for w in words) / mass
+            needed += mass / total * (2 - likeliest)
     return needed
 
 

@@ -16,6 +16,7 @@ import json
 import zlib
 from pathlib import Path
 from typing import BinaryIO
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -33,6 +34,11 @@ SLICE = 512
 #: The arrays of a table, in file order: int64 then float64.
 _INTS = ("n_buckets", "sum_squares", "worst")
 _FLOATS = ("size_log_size", "mass_log_mass", "mass_size", "mass_squares")
+
+
+#: The whole tables read or counted in this process, by matrix (a session asks at every turn
+#: it plays from the start; several boards ask once a board).
+_HELD: WeakKeyDictionary[PatternMatrix, PartitionStats] = WeakKeyDictionary()
 
 
 def table_key(matrix: PatternMatrix) -> str:
@@ -53,6 +59,11 @@ def first_turn_stats(
     there, and is kept there once counted; ``progress(n)`` hears of the guesses counted."""
     game = matrix.game
     everything = candidates is None
+    held = _HELD.get(matrix) if everything else None
+    if held is not None:
+        if progress is not None:
+            progress(len(game.guesses))
+        return held
     cands = np.arange(len(game.secrets), dtype=np.intp) if candidates is None else candidates
     path = cache_path(f"first-turn-{table_key(matrix)}.bin") if everything else None
     arrays = None if path is None else _load(path, len(game.guesses))
@@ -63,7 +74,7 @@ def first_turn_stats(
     elif progress is not None:
         progress(len(game.guesses))
     ints = [arrays[name].astype(np.int64) for name in _INTS]
-    return PartitionStats(
+    stats = PartitionStats(
         matrix,
         np.arange(len(game.guesses), dtype=np.intp),
         cands,
@@ -73,6 +84,9 @@ def first_turn_stats(
         arrays["size_log_size"],
         BucketMasses(arrays["mass_log_mass"], arrays["mass_size"], arrays["mass_squares"]),
     )
+    if everything:
+        _HELD[matrix] = stats
+    return stats
 
 
 def _count(

@@ -77,11 +77,18 @@ class PatternMatrix:
         """The game ``move`` narrows this one to, if kept (it becomes the newest)."""
         return None
 
+    def cells(self, secrets: IdArray, rows: IdArray) -> PatternArray:
+        """The patterns of the guesses of ``rows`` against the ``secrets`` (ids), a row per
+        secret: read from the table, or computed for these cells alone when it is not held."""
+        block: PatternArray = self.by_secret[np.ix_(secrets, rows)]
+        return block
+
     def left_after(self, row: int, candidates: IdArray, secret: int) -> int:
         """How many of ``candidates`` the guess of ``row`` would leave when ``secret`` is hidden
         (those that earn the feedback the secret earns)."""
-        values = self.values[row]
-        return int(np.count_nonzero(values[candidates] == values[secret]))
+        guess = np.array([row], dtype=np.intp)
+        earned = self.cells(np.array([secret], dtype=np.intp), guess)[0, 0]
+        return int(np.count_nonzero(self.cells(candidates, guess)[:, 0] == earned))
 
 
 class StreamedMatrix(PatternMatrix):
@@ -113,6 +120,13 @@ class StreamedMatrix(PatternMatrix):
         if found is not None:
             self.narrowed.move_to_end(move)
         return found
+
+    def cells(self, secrets: IdArray, rows: IdArray) -> PatternArray:
+        game = self.game
+        block = np.empty((len(secrets), len(rows)), dtype=game.rule.pattern_dtype(game.length))
+        codes = game.guess_codes
+        game.rule.fill_matrix(codes[rows], codes[game.secret_rows[secrets]], block.T)
+        return block
 
     @property
     def values(self) -> PatternArray:

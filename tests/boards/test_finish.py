@@ -3,6 +3,8 @@ board scorer's ranking by it (with the chance of each secret as weights)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -12,7 +14,7 @@ from tests.boards.test_review import WORDS as REVIEW_WORDS
 from tests.reference import look_ahead_reference, to_finish_reference
 from wordsolver.boards import BoardScorer, BoardsSession
 from wordsolver.boards.finish import expected_to_finish, guesses_to_finish
-from wordsolver.boards.lookahead import look_ahead
+from wordsolver.boards.lookahead import BoardLeft, look_ahead
 from wordsolver.boards.scoring import BEST_TOTAL, FinishOptions
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
@@ -91,18 +93,19 @@ def test_without_a_shortlist_the_strategy_ranks_alone(matrix: PatternMatrix) -> 
 def test_weights_say_which_secret_is_likelier(matrix: PatternMatrix) -> None:
     """Two boards of the same words, none of which splits the others: when one is far likelier
     than the rest, it is played, and leaves almost nothing to do."""
-    state = played(matrix, "slate", "hatch", "batch")
-    words = state.boards[0].candidate_words()
-    assert "hatch" in words and len(words) > 2
     weights = np.ones(len(matrix.game.secrets))
     weights[matrix.game.secrets.words.index("hatch")] = 1000.0
-    one_guess = FinishOptions(look_below=0)
-    skewed = BoardScorer(find_strategy("entropy"), weights=weights, finish=one_guess)
+    game = replace(matrix.game, weights=weights / weights.sum(), prior="hatch likelier")
+    state = played(pattern_matrix(game, use_cache=False), "slate", "hatch", "batch")
+    words = state.boards[0].candidate_words()
+    assert "hatch" in words and len(words) > 2
+    skewed = BoardScorer(find_strategy("entropy"), finish=FinishOptions(look_below=0))
     liked = state.suggest(skewed, top=2)
     assert liked.ranked[0].word == "hatch"
     rest = len(words) - 1  # one bucket: no other word splits them
     assert liked.to_finish[0] == pytest.approx(2 * rest / (1000 + rest) * (2 - 1 / rest))
-    assert state.suggest(top=1).to_finish[0] > 1  # alike, no guess comes near
+    alike = played(matrix, "slate", "hatch", "batch")
+    assert alike.suggest(top=1).to_finish[0] > 1  # alike, no guess comes near
 
 
 @settings(max_examples=25, deadline=None)
@@ -127,13 +130,13 @@ def test_looking_ahead_is_its_definition(
     boards = []
     for chosen in (first, second):
         ids = np.array([game.secrets.words.index(w) for w in chosen], dtype=np.intp)
-        boards.append((ids, np.array(weights[: len(chosen)])))
+        boards.append(BoardLeft(matrix, ids, np.array(weights[: len(chosen)])))
 
-    def after(candidates: np.ndarray, chance: np.ndarray) -> np.ndarray:
-        return expected_to_finish(matrix, rows, candidates, chance, table)
+    def after(board: BoardLeft) -> np.ndarray:
+        return expected_to_finish(matrix, rows, board.candidates, board.weights, table)
 
     tried = np.array([game.guess_row(g) for g in guesses], dtype=np.intp)
-    fast = look_ahead(matrix, tried, rows, boards, after)
+    fast = look_ahead(tried, rows, boards, after)
     possible = [
         dict(zip(chosen, weights[: len(chosen)], strict=True)) for chosen in (first, second)
     ]

@@ -34,14 +34,29 @@ def test_games_lists_the_board_games(run_cli: RunCli) -> None:
 
 
 def test_suggest_json_shows_every_board(run_cli: RunCli) -> None:
+    """Under the lists' prior every accepted word that fits is possible, the answers likeliest;
+    with the answers alike (the uniform prior) only they are."""
     result = run_cli("suggest", "dordle", "--history", "crane gy..g,ggggg", "--json")
     assert result.code == 0, result.err
     payload = json.loads(result.out)
     assert payload["game"] == "dordle" and payload["tries_left"] == 6
+    assert payload["prior"] == "nyt"
     assert [board["solved"] for board in payload["boards"]] == [False, True]
-    assert payload["boards"][0]["candidates"] == ["chore", "curse", "curve"]
+    board = payload["boards"][0]
+    assert {"chore", "curse", "curve", "curie"} <= set(board["candidates"])
+    assert board["possible"] == len(board["candidates"]) and not board["certain"]
+    likeliest = [chance["word"] for chance in board["likeliest"]]
+    assert sorted(likeliest[:3]) == ["chore", "curse", "curve"]
+    assert sum(chance["probability"] for chance in board["likeliest"]) == pytest.approx(1, 1e-4)
     assert payload["history"] == [{"guess": "crane", "feedback": "gy..g,ggggg"}]
-    assert payload["suggestions"][0]["word"] in {"curse", "curve", "chore"}
+    best = payload["suggestions"][0]
+    assert (
+        best["word"] == likeliest[0] and best["win_chance"] == board["likeliest"][0]["probability"]
+    )
+    alike = run_cli(
+        "suggest", "dordle", "--prior", "uniform", "--history", "crane gy..g,ggggg", "--json"
+    )
+    assert json.loads(alike.out)["boards"][0]["candidates"] == ["chore", "curse", "curve"]
 
 
 def test_suggest_plays_the_lonely_candidate(run_cli: RunCli) -> None:
@@ -175,7 +190,7 @@ def test_a_damaged_board_save_is_kept_aside(
 
 
 def test_the_days_board_set_is_played(run_cli: RunCli, stdin: io.StringIO) -> None:
-    game, _ = load_board_game("quordle")
+    game, _ = load_board_game("quordle", GameOverrides(prior="uniform"))  # as `play` hosts it
     secrets = [game.secrets.words[s] for s in daily_board_secrets(game, 4, date.today())]
     type_lines(stdin, *secrets)
     result = run_cli("play", "quordle", "--daily")

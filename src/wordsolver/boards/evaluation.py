@@ -18,9 +18,10 @@ import numpy as np
 from wordsolver.arrays import IdArray
 from wordsolver.boards.games import board_game_name
 from wordsolver.boards.scoring import BoardScorer
+from wordsolver.boards.session import BoardsSession
 from wordsolver.errors import InvalidWordError, OptionError
 from wordsolver.evaluation import Evaluation
-from wordsolver.games import Game
+from wordsolver.games import Game, known_answers
 from wordsolver.matrix import PatternMatrix
 from wordsolver.progress import Progress
 from wordsolver.session import MAX_HISTORY
@@ -41,6 +42,17 @@ class BoardsEvaluation(Evaluation):
     def to_json(self, *, rows: bool = False) -> dict[str, Any]:
         """The ``--json`` schema of ``evaluate`` with the board count and seed added."""
         return {**Evaluation.to_json(self, rows=rows), "boards": self.boards, "seed": self.seed}
+
+
+def draw_board_sets(game: Game, boards: int, size: int, seed: int) -> IdArray:
+    """``size`` games of ``boards`` distinct secrets (ids) drawn from the known answers of the
+    game's lists (under a prior over every accepted word, the list it holds likeliest; else
+    every secret), reproducibly from ``seed``."""
+    if game.uniform:
+        return sample_board_sets(len(game.secrets), boards, size, seed)
+    ids = np.asarray([game.secret_id(word) for word in known_answers(game).words], np.intp)
+    ids = ids[ids >= 0]
+    return ids[sample_board_sets(len(ids), boards, size, seed)]
 
 
 def sample_board_sets(n_secrets: int, boards: int, size: int, seed: int) -> IdArray:
@@ -90,29 +102,24 @@ def _secret_id(game: Game, word: str, line: int) -> int:
 
 
 def play_board_set(player: Player, scorer: BoardScorer, secrets: IdArray) -> int:
-    """Guesses the scorer needs to solve every board of one game (played past the tries)."""
+    """Guesses the scorer needs to solve every board of one game (played past the tries), each
+    board played as the assistant plays it (narrowed under a prior, widened when its secret is
+    outside the answers)."""
     matrix = player.matrix
-    values = matrix.values
-    win = matrix.game.win_pattern
-    tries = matrix.game.max_tries
-    every = np.arange(len(matrix.game.secrets), dtype=np.intp)
-    boards = [every for _ in secrets]
-    unsolved = list(range(len(secrets)))
+    state = BoardsSession(matrix, len(secrets))
+    secrets = np.asarray(secrets, dtype=np.intp)
     for used in range(MAX_HISTORY):
-        positions = [player.position(boards[b], used, None) for b in unsolved]
-        left = None if tries is None else max(tries - used, 0)
         if used < len(player.opener_rows):
             row = player.opener_rows[used]
         else:
-            row = scorer.choose(positions, left)
-        still = []
-        for b in unsolved:
-            pattern = values[row, secrets[b]]
-            if pattern != win:
-                boards[b] = boards[b][values[row, boards[b]] == pattern]
-                still.append(b)
-        unsolved = still
-        if not unsolved:
+            row = scorer.choose(state.positions(player), state.tries_to_score)
+        patterns = matrix.cells(secrets, np.array([row], dtype=np.intp))[:, 0]
+        solved = state.solved_boards
+        state.push(
+            matrix.game.guesses.words[row],
+            [None if done else int(p) for p, done in zip(patterns, solved, strict=True)],
+        )
+        if state.solved:
             return used + 1
     raise AssertionError("every guess splits or solves a board, so a game ends")
 
@@ -135,7 +142,7 @@ def evaluate_boards(
         raise OptionError("hard mode is not played on several boards", ("hard",))
     started = time.perf_counter()
     if sets is None:
-        sets = sample_board_sets(len(matrix.game.secrets), boards, size, seed)
+        sets = draw_board_sets(matrix.game, boards, size, seed)
     player = Player(matrix, scorer.strategy, chosen)
     guesses = np.empty(len(sets), dtype=np.int64)
     for game, secrets in enumerate(sets):

@@ -3,7 +3,9 @@ scorer ranks its shortlist by.
 
 A board with ``n`` candidates left needs about :func:`guesses_to_finish` ``(n)`` more guesses:
 one when one candidate is left (it is played), ``2 - 1/n`` while one guess that is a candidate
-can still split the others apart (it wins with chance ``1/n``, else the next guess does), and
+can still split the others apart (it wins with chance ``1/n``, else the next guess does; when
+the candidates are not alike, its likeliest is played and wins with its chance ``q``: ``2 - q``),
+and
 past ``split_apart`` candidates a share of a guess per bit of uncertainty left. That share
 measured best at 0 on held-back board sets (0.1 to 0.5 played worse): the estimate only ranks
 guesses, and a board's many candidates are split by every later guess anyway. After a
@@ -56,21 +58,35 @@ def expected_to_finish(
     matrix: PatternMatrix,
     rows: IdArray,
     candidates: IdArray,
-    weights: FloatArray,
+    weights: FloatArray | None,
     table: FloatArray,
 ) -> FloatArray:
     """For each guess row, the guesses the board of ``candidates`` still needs after it, on
-    average over its feedback: ``weights`` (one per candidate, any scale) say how likely each
-    candidate is the secret; ``table`` is :func:`guesses_to_finish` of at least as many
-    candidates."""
+    average over its feedback: ``weights`` (one per candidate, any scale; None: all alike) say
+    how likely each candidate is the secret; ``table`` is :func:`guesses_to_finish` of at least
+    as many candidates."""
     n_patterns = matrix.game.n_patterns
-    patterns = matrix.by_secret[np.ix_(candidates, rows)]  # a row per candidate
+    patterns = matrix.cells(candidates, rows)  # a row per candidate
     offsets = np.arange(len(rows), dtype=np.intp) * n_patterns
-    buckets = patterns.astype(np.intp) + offsets
-    sizes = np.bincount(buckets.ravel(), minlength=len(rows) * n_patterns)
-    # Each candidate's bucket's estimate, weighted by its chance: the mean over the buckets.
-    each = table[sizes[buckets]]
-    each[patterns == matrix.game.win_pattern] = 0.0
-    chance = np.asarray(weights, dtype=np.float64) / float(np.sum(weights))
-    result: FloatArray = chance @ each
+    buckets = (patterns.astype(np.intp) + offsets).ravel()
+    cells = len(rows) * n_patterns
+    sizes = np.bincount(buckets, minlength=cells)
+    held = sizes > 0
+    # Each bucket's chance times its estimate, summed over a guess's buckets.
+    if weights is None:
+        mass = sizes / len(candidates)
+        each = mass * table[sizes]
+    else:
+        chance = np.asarray(weights, dtype=np.float64) / float(np.sum(weights))
+        spread = np.broadcast_to(chance[:, None], patterns.shape).ravel()
+        mass = np.bincount(buckets, weights=spread, minlength=cells).astype(np.float64)
+        top = np.zeros(cells)
+        np.maximum.at(top, buckets, spread)
+        # The bucket's likeliest word is played first: it wins with its share q of the
+        # bucket's chance, else the next guess does, so 2 - q where words alike give 2 - 1/n.
+        each = np.zeros(cells)
+        each[held] = mass[held] * (table[sizes[held]] + 1.0 / sizes[held]) - top[held]
+    by_guess = each.reshape(len(rows), n_patterns)
+    by_guess[:, matrix.game.win_pattern] = 0.0
+    result: FloatArray = by_guess.sum(axis=1)
     return result

@@ -115,6 +115,4 @@ def load_board_game(
     """
     wanted = overrides or GameOverrides()
     setup = board_setup(name, boards, wanted.tries)
-    # Several boards play their list set's answers alike until they play under a prior.
-    prior = wanted.prior or ("uniform" if setup.boards > 1 else None)
-    return find_game(setup.base, replace(wanted, tries=setup.tries, prior=prior)), setup.boards
+    return find_game(setup.base, replace(wanted, tries=setup.tries)), setup.boards

@@ -14,38 +14,52 @@ bucket and added up across boards, so the joint answers cost a sum of small arra
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
 from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.matrix import PatternMatrix
 
-#: Estimate of one board of these candidates (with these weights) after each guess of a row set.
-BoardEstimate = Callable[[IdArray, FloatArray], FloatArray]
+
+class BoardLeft(NamedTuple):
+    """An unsolved board: the game it is played over now (boards under a prior are narrowed
+    apart, over the same guesses), its candidates and how likely each is (any scale; None: all
+    alike)."""
+
+    matrix: PatternMatrix
+    candidates: IdArray
+    weights: FloatArray | None
+
+
+#: Estimate of one board after each guess of a row set.
+BoardEstimate = Callable[[BoardLeft], FloatArray]
 
 #: Most joint answers one guess is looked past (more: it keeps its one-guess estimate).
 MAX_ANSWERS = 4096
 
 
 def look_ahead(
-    matrix: PatternMatrix,
     guesses: IdArray,
     rows: IdArray,
-    boards: Sequence[tuple[IdArray, FloatArray]],
+    boards: Sequence[BoardLeft],
     estimate: BoardEstimate,
 ) -> FloatArray:
     """For each row of ``guesses``, the guesses still needed to finish every board when the
-    next guess (one of ``rows``) is the best for the answer: ``boards`` holds each unsolved
-    board's candidates and their weights; ``estimate(candidates, weights)`` gives one board's
-    estimate after each of ``rows``. NaN where there are too many joint answers."""
-    win = matrix.game.win_pattern
+    next guess (one of ``rows``) is the best for the answer: ``boards`` holds the unsolved
+    boards; ``estimate(board)`` gives one board's estimate after each of ``rows``. NaN where
+    there are too many joint answers."""
     values = np.full(len(guesses), np.nan)
-    for k, guess in enumerate(guesses):
+    cells = [board.matrix.cells(board.candidates, guesses) for board in boards]
+    for k in range(len(guesses)):
         # After the guess: per board, each bucket's chance and the next guesses' estimates.
         outcomes: list[tuple[FloatArray, FloatArray, np.ndarray]] = []
         answers = 1
-        for candidates, weights in boards:
-            patterns = matrix.values[guess, candidates]
+        for board, board_cells in zip(boards, cells, strict=True):
+            candidates, alike = board.candidates, board.weights is None
+            weights = np.ones(len(candidates)) if board.weights is None else board.weights
+            win = board.matrix.game.win_pattern
+            patterns = board_cells[:, k]
             buckets = np.unique(patterns)
             answers *= len(buckets)
             chance = np.array([weights[patterns == p].sum() for p in buckets]) / weights.sum()
@@ -53,7 +67,12 @@ def look_ahead(
                 [
                     np.zeros(len(rows))
                     if p == win
-                    else estimate(candidates[patterns == p], weights[patterns == p])
+                    else estimate(
+                        board._replace(
+                            candidates=candidates[patterns == p],
+                            weights=None if alike else weights[patterns == p],
+                        )
+                    )
                     for p in buckets
                 ]
             )

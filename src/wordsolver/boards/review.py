@@ -107,15 +107,17 @@ def review_boards(
     solved (a solved board's secret is its last guess). ``progress`` is called once per guess.
     """
     known = list(secrets) if secrets is not None else solved_secrets(state)
+    words = [None if secret is None else state.game.secrets.words[secret] for secret in known]
     replay = BoardsSession(state.matrix, len(state.boards), state.max_tries)
     rows = []
     for number, (guess, _) in enumerate(state.moves, 1):
         pick = replay.suggest(scorer, top=1).ranked[0]  # a board is unsolved: a move followed
         pick_left = [
             None
-            if board.solved or secret is None or board.widened
-            else state.matrix.left_after(pick.row, board.candidates, secret)
-            for board, secret in zip(replay.boards, known, strict=True)
+            if board.solved or word is None or board.widened
+            # A board under a prior plays the game narrowed to its words that fit.
+            else board.matrix.left_after(pick.row, board.candidates, board.game.secret_id(word))
+            for board, word in zip(replay.boards, words, strict=True)
         ]
         patterns = state.patterns(number - 1)
         replay.push(guess, patterns)

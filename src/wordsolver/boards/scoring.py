@@ -32,10 +32,11 @@ from wordsolver.boards.finish import (
     expected_to_finish,
     guesses_to_finish,
 )
-from wordsolver.boards.lookahead import look_ahead
+from wordsolver.boards.lookahead import BoardLeft, look_ahead
 from wordsolver.cache import cache_dir
 from wordsolver.errors import OptionError
 from wordsolver.first_turn import first_turn_stats
+from wordsolver.lexicon import Lexicon
 from wordsolver.partition import PartitionStats, partition_stats
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.strategies.heuristics import CandidateStrategy, GreedyStrategy, PartitionStrategy
@@ -94,16 +95,12 @@ class BoardScorer:
 
     ``RankedGuess`` fields are totals over the unsolved boards: ``score`` (the strategy's own),
     ``entropy``, ``expected_size``, ``worst`` (the largest buckets summed) and ``n_buckets``;
-    ``is_candidate`` says the guess may solve a board. ``weights`` (one per secret, any
-    positive scale; None: every secret alike) say how likely each secret is.
+    ``is_candidate`` says the guess may solve a board, ``win_chance`` how likely it solves
+    one. How likely each candidate is comes from its board's position (the game's prior; each
+    board may be played over its own narrowed game, the guesses being the same).
     """
 
-    def __init__(
-        self,
-        strategy: Strategy,
-        weights: FloatArray | None = None,
-        finish: FinishOptions | None = None,
-    ) -> None:
+    def __init__(self, strategy: Strategy, finish: FinishOptions | None = None) -> None:
         if not isinstance(strategy, GreedyStrategy):
             raise OptionError(
                 f"the {strategy.name} strategy plays one board: on several boards choose a"
@@ -112,25 +109,23 @@ class BoardScorer:
                 ("strategy",),
             )
         self.strategy = strategy
-        self.weights = None if weights is None else np.asarray(weights, dtype=np.float64)
         self.finish = finish or FinishOptions()
         self._table = guesses_to_finish(1, self.finish.per_bit, self.finish.split_apart)
         self._boards: OrderedDict[bytes, _Board] = OrderedDict()
         self._estimates: OrderedDict[bytes, FloatArray] = OrderedDict()
+        self._guesses: Lexicon | None = None  # the guesses the boards remembered are scored by
 
     def rank(
         self, positions: Sequence[Position], tries_left: int | None, top: int = 5
     ) -> BoardRanking:
-        """The ``top`` best guesses for the unsolved boards' ``positions`` (all of one matrix),
-        with ``tries_left`` guesses left (None: unlimited)."""
+        """The ``top`` best guesses for the unsolved boards' ``positions`` (all of one game's
+        guesses), with ``tries_left`` guesses left (None: unlimited)."""
         if not positions:
             return BoardRanking([], (), BEST_TOTAL)
-        matrix = positions[0].matrix
-        secret_rows = matrix.game.secret_rows
+        self._serve(positions[0].matrix.game.guesses)
         forced = tuple(b for b, p in enumerate(positions) if len(p.candidates) == 1)
         if forced:
-            lonely = [positions[b].candidates[0] for b in forced]
-            pool, rule = _unique(secret_rows[lonely]), ONE_LEFT
+            pool, rule = _candidate_rows([positions[b] for b in forced]), ONE_LEFT
         elif tries_left is not None and tries_left <= len(positions):
             pool, rule = _candidate_rows(positions), LAST_TRIES
         elif isinstance(self.strategy, CandidateStrategy) or positions[0].only_candidates:
@@ -145,6 +140,13 @@ class BoardScorer:
             order, to_finish = self._finish_order(positions, pool, totals, order, top)
             shown = tuple(float(x) for x in to_finish)
         return BoardRanking(totals.ranked(self.strategy, order[:top]), forced, rule, shown)
+
+    def _serve(self, guesses: Lexicon) -> None:
+        """Forget the boards remembered for other guesses (another game's)."""
+        if guesses is not self._guesses:
+            self._boards.clear()
+            self._estimates.clear()
+            self._guesses = guesses
 
     def choose(self, positions: Sequence[Position], tries_left: int | None) -> int:
         """The row of the best guess."""
@@ -191,34 +193,30 @@ class BoardScorer:
         """The first ``look_width`` of ``best`` (indexes into ``rows``) valued one guess further
         (their ``estimate`` replaced) and ranked by it, the others after them."""
         width = best[: self.finish.look_width]
-        boards = [(p.candidates, self._weights(p.candidates)) for p in positions]
+        boards = [BoardLeft(p.matrix, p.candidates, p.weights) for p in positions]
 
-        def after(candidates: IdArray, weights: FloatArray) -> FloatArray:
-            return expected_to_finish(positions[0].matrix, rows, candidates, weights, self._table)
+        def after(board: BoardLeft) -> FloatArray:
+            return expected_to_finish(
+                board.matrix, rows, board.candidates, board.weights, self._table
+            )
 
-        further = look_ahead(positions[0].matrix, rows[width], rows, boards, after)
+        further = look_ahead(rows[width], rows, boards, after)
         known = ~np.isnan(further)
         estimate[width[known]] = further[known]
         again = np.lexsort((np.arange(len(width)), np.round(estimate[width] / _TOLERANCE)))
         return np.concatenate([width[again], best[len(width) :]])
 
-    def _weights(self, candidates: IdArray) -> FloatArray:
-        """The weights of these candidates (all alike without weights)."""
-        if self.weights is None:
-            return np.ones(len(candidates))
-        chosen: FloatArray = self.weights[candidates]
-        return chosen
-
     def _expected(self, position: Position, rows: IdArray) -> FloatArray:
         """One board's estimate after each guess of ``rows``, remembered: the same boards meet
         the same shortlists in games played one after another."""
-        candidates = position.candidates
-        key = candidates.tobytes() + b"/" + rows.tobytes()
+        key = _board_key(position) + b"/" + rows.tobytes()
         if key in self._estimates:
             self._estimates.move_to_end(key)
             return self._estimates[key]
-        weights = self._weights(candidates)
-        estimate = expected_to_finish(position.matrix, rows, candidates, weights, self._table)
+        matrix = position.matrix
+        estimate = expected_to_finish(
+            matrix, rows, position.candidates, position.weights, self._table
+        )
         self._estimates[key] = estimate
         if len(self._estimates) > _CACHED_BOARDS:
             self._estimates.popitem(last=False)
@@ -227,7 +225,7 @@ class BoardScorer:
     def _board(self, position: Position, pool: IdArray) -> _Board:
         """One board's statistics and the strategy's score of every guess of ``pool``."""
         whole = pool is position.pool and isinstance(self.strategy, PartitionStrategy)
-        key = position.candidates.tobytes() if whole else b""
+        key = _board_key(position) if whole else b""
         if whole and key in self._boards:
             self._boards.move_to_end(key)
             return self._boards[key]
@@ -249,20 +247,23 @@ class BoardScorer:
         secret is a candidate and every guess is allowed (the first turn) splits as the
         lists' first-turn table says: the same in every game, so it is counted once per lists
         and read back from the cache (a millisecond, not a 34-million-cell count for Quordle);
-        its masses are left out, the scorer weighing the candidates alike."""
+        under a prior the position holds that table already, with the buckets' masses."""
+        if position.table is not None:
+            return position.table.take(pool)
         matrix = position.matrix
         game = matrix.game
         first_turn = (
             pool is position.pool
             and len(pool) == len(game.guesses)
             and len(position.candidates) == len(game.secrets)
-            and self.weights is None
             and game.uniform
             and cache_dir() is not None
         )
         if first_turn:
             return replace(first_turn_stats(matrix), masses=None)
-        return partition_stats(matrix, pool, position.candidates, every_row=True)
+        return partition_stats(
+            matrix, pool, position.candidates, every_row=True, weights=position.weights
+        )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -277,11 +278,13 @@ class _Totals:
     worst: npt.NDArray[np.int64]
     n_buckets: npt.NDArray[np.int64]
     can_win: npt.NDArray[np.bool_]
+    win_chance: FloatArray  # that the guess solves at least one board
 
     @classmethod
     def of(cls, positions: Sequence[Position], pool: IdArray, boards: list[_Board]) -> _Totals:
         primary = np.sum([board.primary for board in boards], axis=0)
         can_win = np.any([position.can_win(pool) for position in positions], axis=0)
+        missed = np.prod([1.0 - position.win_chance(pool) for position in positions], axis=0)
         splits = np.any([board.stats.n_buckets > 1 for board in boards], axis=0)
         return cls(
             pool=pool,
@@ -293,6 +296,7 @@ class _Totals:
             worst=np.sum([board.stats.worst for board in boards], axis=0),
             n_buckets=np.sum([board.stats.n_buckets for board in boards], axis=0),
             can_win=can_win,
+            win_chance=1.0 - missed,
         )
 
     def order(self, top: int) -> IdArray:
@@ -325,15 +329,24 @@ class _Totals:
                 expected_size=float(self.expected[k]),
                 worst=int(self.worst[k]),
                 n_buckets=int(self.n_buckets[k]),
+                win_chance=float(self.win_chance[k]),
             )
             for k in order
         ]
 
 
 def _candidate_rows(positions: Sequence[Position]) -> IdArray:
-    """The guess rows of every unsolved board's candidates."""
-    secret_rows = positions[0].matrix.game.secret_rows
-    return _unique(secret_rows[np.concatenate([p.candidates for p in positions])])
+    """The guess rows of these boards' candidates."""
+    rows = [p.matrix.game.secret_rows[p.candidates] for p in positions]
+    return _unique(np.concatenate(rows))
+
+
+def _board_key(position: Position) -> bytes:
+    """What a board's scores depend on, given the guesses: its candidates as words (guess rows,
+    the same in every game narrowed or widened from one) and the prior that weighs them."""
+    game = position.matrix.game
+    words = game.secret_rows[position.candidates].astype(np.int64)
+    return game.prior.encode() + b"|" + words.tobytes()
 
 
 def _unique(rows: npt.NDArray[np.integer]) -> IdArray:

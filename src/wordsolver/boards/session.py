@@ -34,7 +34,7 @@ from wordsolver.errors import (
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import MAX_HISTORY, SHOW_CANDIDATES, Session, suggestion_json
-from wordsolver.strategies import Player, PlayOptions, Strategy, find_strategy
+from wordsolver.strategies import Player, PlayOptions, Position, Strategy, find_strategy
 
 
 class BoardsSession:
@@ -155,14 +155,20 @@ class BoardsSession:
     ) -> BoardRanking:
         """The ``top`` best guesses now over the unsolved boards (none once all are solved)."""
         scorer = _as_scorer(strategy, seed)
-        chosen = options or PlayOptions()
-        if chosen.hard:
+        player = Player(self.matrix, scorer.strategy, options or PlayOptions())
+        return scorer.rank(self.positions(player), self.tries_to_score, top)
+
+    def positions(self, player: Player) -> list[Position]:
+        """What the player's strategy sees on each unsolved board now (hard mode refused)."""
+        if player.options.hard:
             raise OptionError("hard mode is not played on several boards", ("hard",))
-        unsolved = [board for board in self.boards if not board.solved]
-        player = Player(self.matrix, scorer.strategy, chosen)
-        positions = [board.position(player) for board in unsolved]
+        return [board.position(player) for board in self.boards if not board.solved]
+
+    @property
+    def tries_to_score(self) -> int | None:
+        """The tries left as the scorer weighs them: none left past the last (None: unlimited)."""
         left = self.tries_left
-        return scorer.rank(positions, None if left is None else max(left, 0), top)
+        return None if left is None else max(left, 0)
 
     def to_json(self, strategy: str, ranking: BoardRanking) -> dict[str, Any]:
         """The state and its suggestions as plain JSON values (``--json``, the web API)."""
@@ -173,6 +179,7 @@ class BoardsSession:
             "game": self.name,
             "base": game.name,
             "lists": self.matrix.game.lists,
+            "prior": game.prior,
             "strategy": strategy,
             "boards": [_board_json(board) for board in self.boards],
             "history": [
@@ -194,12 +201,16 @@ class BoardsSession:
 
 
 def _board_json(board: Session) -> dict[str, Any]:
+    """One board as the single game's JSON says it: what is possible, the likeliest first."""
     words = board.candidate_words()
     return {
         "solved": board.solved,
         "widened": board.widened,
         "candidates_left": len(words),
         "candidates": words if len(words) <= SHOW_CANDIDATES else None,
+        "possible": len(words),
+        "certain": board.certain,
+        "likeliest": [{"word": word, "probability": round(p, 6)} for word, p in board.likeliest()],
     }
 
 

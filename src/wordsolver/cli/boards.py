@@ -13,9 +13,9 @@ from rich.text import Text
 
 from wordsolver.boards.evaluation import (
     BoardsEvaluation,
+    draw_board_sets,
     evaluate_boards,
     parse_board_sets,
-    sample_board_sets,
 )
 from wordsolver.boards.feedback import parse_board_history
 from wordsolver.boards.review import BoardReviewRow
@@ -23,9 +23,10 @@ from wordsolver.boards.scoring import LAST_TRIES, BoardRanking, BoardScorer
 from wordsolver.boards.session import BoardsSession
 from wordsolver.cli.base import stdout
 from wordsolver.cli.progress import pattern_table, progress_bar
-from wordsolver.cli.repl.render import plural, review_frame, suggestion_table, tiles
+from wordsolver.cli.repl.render import percent, plural, review_frame, suggestion_table, tiles
 from wordsolver.files import read_user_text
 from wordsolver.games import Game
+from wordsolver.session import Session
 from wordsolver.strategies import PlayOptions, find_strategy
 
 #: The header of the boards' own score: the guesses still needed to finish every board.
@@ -51,16 +52,28 @@ def board_grid(state: BoardsSession) -> Table:
             for pattern in state.patterns(move)
         ]
         table.add_row(str(move + 1), *cells)
-    table.add_row("", *(_left(board.candidate_words(), board.solved) for board in state.boards))
+    table.add_row("", *(_left(board) for board in state.boards))
     return table
 
 
-def _left(words: list[str], solved: bool) -> Text:
-    if solved:
+#: The likeliest words a board's column names under a prior.
+BOARD_LIKELIEST = 2
+
+
+def _left(board: Session) -> Text:
+    """What is possible on one board: its few candidates, or how many are left; under a prior
+    how many are possible and the likeliest with their chances."""
+    words = board.candidate_words()
+    if board.solved:
         return Text("solved", style="bold green")
-    if len(words) <= 3:
-        return Text(" ".join(words), style="bold")
-    return Text(f"{len(words)} left", style="dim")
+    if board.game.uniform:
+        if len(words) <= 3:
+            return Text(" ".join(words), style="bold")
+        return Text(f"{len(words)} left", style="dim")
+    if board.certain:
+        return Text(f"certain: {words[0]}", style="bold")
+    likeliest = (f"{word} {percent(p)}" for word, p in board.likeliest(BOARD_LIKELIEST))
+    return Text(f"{len(words)} possible\n" + "\n".join(likeliest), style="dim")
 
 
 def board_review_table(rows: Sequence[BoardReviewRow], strategy: str) -> Table:
@@ -108,11 +121,12 @@ def ranking_note(state: BoardsSession, ranking: BoardRanking) -> str | None:
     return None
 
 
-def board_suggestions(ranking: BoardRanking, score_label: str) -> Table:
-    """The suggestions with, first, the guesses each leaves the boards to finish them all."""
-    return suggestion_table(
-        ranking.ranked, score_label, (TO_FINISH, [f"{x:.3f}" for x in ranking.to_finish])
-    )
+def board_suggestions(state: BoardsSession, ranking: BoardRanking, score_label: str) -> Table:
+    """The suggestions with, first, the guesses each leaves the boards to finish them all;
+    under a prior, how likely each is to solve a board now."""
+    finish = (TO_FINISH, [f"{x:.3f}" for x in ranking.to_finish])
+    chances = not state.game.uniform
+    return suggestion_table(ranking.ranked, score_label, finish, chances=chances)
 
 
 def boards_summary(state: BoardsSession, ranking: BoardRanking, score_label: str) -> Group:
@@ -128,7 +142,7 @@ def boards_summary(state: BoardsSession, ranking: BoardRanking, score_label: str
     if note:
         parts.append(Text(note, style="yellow"))
     if ranking.ranked:
-        parts.append(board_suggestions(ranking, score_label))
+        parts.append(board_suggestions(state, ranking, score_label))
     return Group(*parts)
 
 
@@ -168,7 +182,7 @@ def evaluate_boards_command(
     """``evaluate`` for several boards: ``sample`` random board sets (the same for every
     strategy), or the sets of ``sets_file``."""
     sets = (
-        sample_board_sets(len(game.secrets), boards, sample, seed)
+        draw_board_sets(game, boards, sample, seed)
         if sets_file is None
         else parse_board_sets(game, read_user_text(sets_file), boards)
     )

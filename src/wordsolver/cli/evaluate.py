@@ -144,8 +144,11 @@ def evaluate_command(
             stdout.print_json(json.dumps([r.to_json() for r in played], ensure_ascii=False))
             return
         drawn = "random board sets" if sets is None else f"board sets from {sets.name}"
+        if sets is None and not game.uniform:
+            drawn += " of the known answers"
+        played_as = played[0].game if game.uniform else f"{played[0].game} ({game.prior} prior)"
         count = played[0].total
-        title = f"{played[0].game}: {count:,} {drawn}, {len(game.guesses)} allowed guesses"
+        title = f"{played_as}: {count:,} {drawn}, {len(game.guesses)} allowed guesses"
         stdout.print(comparison_table(title, played))
         _say_drawn(plot)
         return

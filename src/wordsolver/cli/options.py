@@ -29,7 +29,6 @@ import typer
 
 from wordsolver.cli.base import JsonOption as JsonOption  # re-exported for commands
 from wordsolver.cli.base import warn
-from wordsolver.errors import OptionError
 from wordsolver.games import Game, GameOverrides, find_game, game_names
 from wordsolver.lexicon import BUILTIN_LISTS
 from wordsolver.strategies import PlayOptions
@@ -128,16 +127,12 @@ def open_boards(
 ) -> tuple[Game, int]:
     """The game of a command that also plays on several boards (GAME may be dordle, quordle or
     octordle; ``--boards`` counts them): one board's game, its tries those of the whole game,
-    and the number of boards (1 is the plain game). Several boards play their answers alike."""
+    and the number of boards (1 is the plain game)."""
     from wordsolver.boards.games import board_setup  # the boards: only commands that play
 
     setup = board_setup(game_name, boards, values.get("tries"))
     if setup.boards > 1 or game_name.casefold() != setup.base:
         values["tries"] = setup.tries
-    if setup.boards > 1 and values.get("prior") not in (None, "uniform"):
-        raise OptionError("several boards are played with the uniform prior", ("prior",))
-    if setup.boards > 1:
-        values["prior"] = "uniform"
     return open_game(setup.base, **values), setup.boards
 
 

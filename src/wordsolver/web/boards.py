@@ -14,7 +14,7 @@ from wordsolver.matrix import pattern_matrix
 from wordsolver.session import MAX_HISTORY
 from wordsolver.strategies import PlayOptions, find_strategy
 from wordsolver.web.limits import Deadline
-from wordsolver.web.models import MAX_TOP, Move, Name, PlayRequest, Suggestion
+from wordsolver.web.models import MAX_TOP, Likely, Move, Name, PlayRequest, Suggestion
 from wordsolver.web.service import game_matrix, ranks_by
 
 
@@ -54,12 +54,16 @@ def board_game_catalogue() -> list[BoardGameInfo]:
 
 
 class BoardState(BaseModel):
-    """One board: solved or not, and its candidates (listed when few are left)."""
+    """One board: solved or not, its candidates (listed when few are left), and what is
+    possible as the single game says it (the likeliest first, with their probabilities)."""
 
     solved: bool
     widened: bool
     candidates_left: int
     candidates: list[str] | None
+    possible: int
+    certain: bool
+    likeliest: list[Likely]
 
 
 class BoardsMove(BaseModel):
@@ -96,6 +100,7 @@ class BoardsResponse(BaseModel):
     game: str
     base: str
     lists: str
+    prior: str = Field("uniform", description="the prior played (how likely each word is)")
     strategy: str
     boards: list[BoardState]
     history: list[BoardsMove]
@@ -116,7 +121,7 @@ def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]
     setup = board_setup(request.game, request.boards, request.tries)
     if request.words is None:
         base = request.model_copy(update={"game": setup.base})
-        matrix = game_matrix(base)
+        matrix = game_matrix(base, priors=True)
     else:
         words = tuple(request.words)
         matrix = pattern_matrix(find_game(setup.base, GameOverrides(words=words)), use_cache=False)

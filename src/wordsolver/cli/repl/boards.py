@@ -165,7 +165,8 @@ class BoardsAssistant(Repl):
             raise PromptError(f"hint takes a number, not {argument!r}")
         top = min(int(argument), MAX_HINTS) if argument else 15
         ranking = self.state.suggest(self.scorer, self.options, top=top)
-        self.console.print(board_suggestions(ranking, self.scorer.strategy.score_label))
+        label = self.scorer.strategy.score_label
+        self.console.print(board_suggestions(self.state, ranking, label))
 
     def _strategy(self, argument: str) -> None:
         if not argument:
@@ -284,8 +285,9 @@ class BoardsHostRepl(Repl):
         self._end()
 
     def _hint(self, _: str) -> None:
-        ranking = self.hosted.state.suggest(self.scorer, top=5)
-        self.console.print(board_suggestions(ranking, self.scorer.strategy.score_label))
+        state = self.hosted.state
+        ranking = state.suggest(self.scorer, top=5)
+        self.console.print(board_suggestions(state, ranking, self.scorer.strategy.score_label))
 
     def _give_up(self, _: str) -> None:
         self._reveal()

@@ -11,7 +11,7 @@ import { closePanels } from "./panels.js";
 import { reviewTable } from "./review.js";
 import { shareBox } from "./share.js";
 import { Latest, decodeMoves, encodeMoves, kept, record, sameParams } from "./state.js";
-import { suggestionTable } from "./suggestions.js";
+import { percent, possibleLine, suggestionTable } from "./suggestions.js";
 
 const TOP = 10;
 
@@ -199,10 +199,10 @@ export class BoardsView {
         el("div", { class: "row done" }, [...move.guess].map((letter, i) => tile(letter, this.symbols.indexOf(move.feedback[i])))),
       );
       if (this.answer !== null && !this.answer.solved) rows.push(this.typingRow(b, typed));
-      const left = board === null ? "" : board.candidates && board.candidates.length <= 3
-        ? board.candidates.join(" ") : plural(board.candidates_left, "candidate");
+      const left = board === null ? "" : boardLeft(board, this.answer.prior);
+      const said = board === null || this.answer.prior === "uniform" ? {} : { title: possibleLine(board) };
       return el("div", { class: "board", "data-board": String(b + 1), role: "group", "aria-label": label },
-        el("h3", {}, label, el("small", {}, ` ${left}`)), rows);
+        el("h3", said, label, el("small", {}, ` ${left}`)), rows);
     });
     byId("boards-grid").replaceChildren(...grid);
     const perBoard = states.map((board, b) =>
@@ -231,6 +231,19 @@ export class BoardsView {
     }
     return el("div", { class: "row current" }, tiles);
   }
+}
+
+/** What is possible on one board, short enough for a phone's board heading: its few
+ * candidates or how many; under a prior the likeliest with its chance and how many are left
+ * ("pilot 99% · 3 left"; the status line's words in the title). */
+function boardLeft(board, prior) {
+  if (prior !== "uniform" && !board.solved && board.likeliest?.length > 0) {
+    if (board.certain) return `certain: ${board.likeliest[0].word}`;
+    const top = board.likeliest[0];
+    return `${top.word} ${percent(top.probability)} · ${board.possible.toLocaleString("en")} left`;
+  }
+  return board.candidates && board.candidates.length <= 3
+    ? board.candidates.join(" ") : plural(board.candidates_left, "candidate");
 }
 
 /** Each guess of the solved game beside the solver's from the same spot, and the share text. */
