@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import FloatArray, IdArray
 
 #: Estimate of one board of these candidates (with these weights) after each guess of a row set.
 BoardEstimate = Callable[[IdArray, FloatArray], FloatArray]
