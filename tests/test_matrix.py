@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from wordsolver import matrix as matrix_module
-from wordsolver import stopping
-from wordsolver.cache import cache_dir
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import CHECKSUM, FORMAT_VERSION, build_values, matrix_key, pattern_matrix
+from wordsolver.plumbing import stopping
+from wordsolver.plumbing.cache import cache_dir
 
 WORDS = ("crane", "slate", "trace", "eerie", "speed", "abide", "geese", "hello", "llama")
 

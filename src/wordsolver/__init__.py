@@ -32,7 +32,7 @@ from wordsolver.errors import (
     UnknownNameError,
     WordsolverError,
 )
-from wordsolver.lazy import exports
+from wordsolver.plumbing.lazy import exports
 
 if TYPE_CHECKING:
     from wordsolver import plots

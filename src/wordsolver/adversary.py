@@ -26,10 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import IdArray
 from wordsolver.games import Game
 from wordsolver.games.rule import FeedbackRule, PatternArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import IdArray
 
 RankArray = npt.NDArray[np.int64]
 

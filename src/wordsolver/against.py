@@ -28,13 +28,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import IdArray
 from wordsolver.errors import InvalidWordError, WordsolverError, quoted
 from wordsolver.evaluation import Played, SecretRow, evaluate, sample_secrets
 from wordsolver.games import Game, known_answers
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import IdArray
+from wordsolver.plumbing.progress import Progress
 from wordsolver.session import Session, game_matrix
 from wordsolver.strategies import Player, PlayOptions, Strategy, find_strategy
 

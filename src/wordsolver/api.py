@@ -30,8 +30,8 @@
 the packages of the same names are imported as ``from wordsolver.tree import ...``.
 
 The long calls (:func:`evaluate`, :func:`tree`, :func:`prove`, :func:`study`) take
-``progress=True`` for a bar (:mod:`wordsolver.bars`). Results show themselves in a notebook and
-give ``to_frame()`` (pandas) and ``to_json()``; :mod:`wordsolver.plots` draws them.
+``progress=True`` for a bar (:mod:`wordsolver.plumbing.bars`). Results show themselves in a
+notebook and give ``to_frame()`` (pandas) and ``to_json()``; :mod:`wordsolver.plots` draws them.
 
 Everything here is a thin layer over the floors below (:mod:`wordsolver.games`,
 :mod:`wordsolver.session`, :mod:`wordsolver.evaluation`, :mod:`wordsolver.tree`,
@@ -59,14 +59,14 @@ from wordsolver.anagram import (
     parse_hand,
     solve_hand,
 )
-from wordsolver.arrays import FloatArray
-from wordsolver.bars import ProgressOption, progress_to
 from wordsolver.evaluation import Comparison, Played
 from wordsolver.explain import ExplainOptions, Explanation
 from wordsolver.explain import explain as explain_guess
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plans import TreePlan, bounded_strategy, suggest_now
+from wordsolver.plumbing.arrays import FloatArray
+from wordsolver.plumbing.bars import ProgressOption, progress_to
 from wordsolver.session import Session, game_matrix, parse_history
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.suggestions import Suggestions

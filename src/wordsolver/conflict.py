@@ -18,8 +18,8 @@ from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import BoolArray
 from wordsolver.widen import Played, allowed_fits
 
 

@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import IdArray
 from wordsolver.errors import OptionError, WordsolverError
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import IdArray
+from wordsolver.plumbing.progress import Progress
+from wordsolver.plumbing.tables import Row, data_frame, html_table
 from wordsolver.strategies.player import Player
-from wordsolver.tables import Row, data_frame, html_table
 from wordsolver.tree.grow import Start, grow_tree
 from wordsolver.tree.node import DecisionTree
 

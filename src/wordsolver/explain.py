@@ -35,14 +35,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.partition import split
+from wordsolver.plumbing.arrays import FloatArray, IdArray
+from wordsolver.plumbing.tables import Row, data_frame, html_table
 from wordsolver.search.exact import SearchLimit
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions
 from wordsolver.strategies.optimal import Optimal
-from wordsolver.tables import Row, data_frame, html_table
 from wordsolver.widen import feedback_against
 
 if TYPE_CHECKING:

@@ -20,12 +20,12 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from wordsolver.arrays import IdArray
-from wordsolver.cache import cache_path, write_cache_entry
-from wordsolver.digests import sha256_hex
 from wordsolver.matrix import PatternMatrix, matrix_key, read_header
 from wordsolver.partition import BucketMasses, PartitionStats, weighted_stats
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import IdArray
+from wordsolver.plumbing.cache import cache_path, write_cache_entry
+from wordsolver.plumbing.digests import sha256_hex
+from wordsolver.plumbing.progress import Progress
 
 #: Bump when the table's meaning or layout changes; older files are then ignored.
 FORMAT_VERSION = 1

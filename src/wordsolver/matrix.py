@@ -23,15 +23,15 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from wordsolver.arrays import IdArray
-from wordsolver.cache import cache_path, write_cache_entry
-from wordsolver.cores import usable_cores
-from wordsolver.digests import sha256_hex
-from wordsolver.files import UserFileError, open_regular
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
-from wordsolver.memory import TooLargeError, ensure_fits
-from wordsolver.stopping import pieces
+from wordsolver.plumbing.arrays import IdArray
+from wordsolver.plumbing.cache import cache_path, write_cache_entry
+from wordsolver.plumbing.cores import usable_cores
+from wordsolver.plumbing.digests import sha256_hex
+from wordsolver.plumbing.files import UserFileError, open_regular
+from wordsolver.plumbing.memory import TooLargeError, ensure_fits
+from wordsolver.plumbing.stopping import pieces
 
 #: Bump when the cell meaning, file layout or checksum changes; old cache files are then ignored.
 FORMAT_VERSION = 5
@@ -178,8 +178,8 @@ def build_values(game: Game, progress: BuildProgress | None = None) -> PatternAr
     """Compute every cell with the rule's compiled kernel (no cache), reporting the secrets done
     to ``progress`` after each piece of work.
 
-    The secrets are filled in :func:`~wordsolver.stopping.pieces` of about a tenth of a second
-    each, so Ctrl-C stops a build of minutes at once. The cells are stored secret-major; the
+    The secrets are filled in :func:`~wordsolver.plumbing.stopping.pieces` of about a tenth of a
+    second each, so Ctrl-C stops a build of minutes at once. The cells are stored secret-major; the
     result is its guess × secret transposed view. TooLargeError, before anything is allocated,
     when the matrix would not fit in memory.
     """

@@ -21,10 +21,10 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver import _partition_split as split_core
-from wordsolver.arrays import FloatArray, HashArray, IdArray, Int64Array
-from wordsolver.cores import usable_cores
 from wordsolver.matrix import PatternMatrix
-from wordsolver.stopping import pieces
+from wordsolver.plumbing.arrays import FloatArray, HashArray, IdArray, Int64Array
+from wordsolver.plumbing.cores import usable_cores
+from wordsolver.plumbing.stopping import pieces
 
 #: Guess lists shorter than this are scored whole (finding classes would cost more).
 _CLASSES_MIN_GUESSES = 20_000

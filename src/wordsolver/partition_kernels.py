@@ -13,8 +13,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from wordsolver.arrays import BoolArray, HashArray, IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
+from wordsolver.plumbing.arrays import BoolArray, HashArray, IdArray, Int64Array
 
 _FNV_OFFSET = 1469598103934665603
 _FNV_PRIME = 1099511628211

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from wordsolver.errors import OptionError
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 from wordsolver.search import SearchLimit
 from wordsolver.search.exact import SearchInterrupted
 from wordsolver.session import Session

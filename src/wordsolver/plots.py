@@ -45,8 +45,8 @@ import numpy as np
 
 from wordsolver.evaluation import Evaluation, Played
 from wordsolver.explain import Explanation
-from wordsolver.files import write_output
-from wordsolver.optional import require
+from wordsolver.plumbing.files import write_output
+from wordsolver.plumbing.optional import require
 from wordsolver.tree.node import DecisionTree
 
 if TYPE_CHECKING:

@@ -46,7 +46,6 @@ from typing import Any
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.conflict import find_conflict
 from wordsolver.errors import (
     GameOverError,
@@ -58,6 +57,7 @@ from wordsolver.first_turn import first_turn_stats
 from wordsolver.games import Game
 from wordsolver.matrix import BuildProgress, PatternMatrix, StreamedMatrix, pattern_matrix
 from wordsolver.matrix import should_stream as should_stream
+from wordsolver.plumbing.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
 from wordsolver.strategies.base import Position
 from wordsolver.strategies.player import consistent_after

@@ -25,9 +25,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
+from wordsolver.plumbing.tables import Row, data_frame, html_table
 from wordsolver.session import Session, suggestion_json
 from wordsolver.strategies import RankedGuess
-from wordsolver.tables import Row, data_frame, html_table
 
 if TYPE_CHECKING:
     from pandas import DataFrame

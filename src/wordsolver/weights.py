@@ -24,12 +24,12 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import FloatArray, Int64Array
-from wordsolver.digests import sha256_hex
 from wordsolver.errors import WordListError
-from wordsolver.files import read_user_text
 from wordsolver.games import Game
-from wordsolver.optional import require
+from wordsolver.plumbing.arrays import FloatArray, Int64Array
+from wordsolver.plumbing.digests import sha256_hex
+from wordsolver.plumbing.files import read_user_text
+from wordsolver.plumbing.optional import require
 
 #: The largest weight in integer units of the exact search.
 UNITS = 1 << 20

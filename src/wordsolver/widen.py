@@ -29,12 +29,12 @@ from dataclasses import replace
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import InconsistentFeedbackError
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.lexicon import Lexicon
 from wordsolver.matrix import PatternMatrix, pattern_matrix
+from wordsolver.plumbing.arrays import BoolArray, IdArray
 
 #: A played step as (guess row, pattern).
 Played = tuple[int, int]

@@ -9,7 +9,7 @@ import pytest
 from wordsolver.alphabet import LATIN
 from wordsolver.anagram import NO_VALUES, SCRABBLE, find_letter_values, read_letter_values
 from wordsolver.errors import InvalidWordError, UnknownNameError, WordListError
-from wordsolver.files import UserFileError
+from wordsolver.plumbing.files import UserFileError
 
 
 def test_scrabble_values() -> None:

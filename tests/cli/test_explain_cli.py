@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import RunCli
-from wordsolver.optional import available
+from wordsolver.plumbing.optional import available
 
 WORDS = "cat,car,bat,cot,dog"
 

@@ -113,7 +113,7 @@ def test_without_dask_the_proof_runs_in_process(
 def test_a_game_too_large_for_memory_is_refused_before_work(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("wordsolver.memory.memory_available", lambda: 50 << 20)
+    monkeypatch.setattr("wordsolver.plumbing.memory.memory_available", lambda: 50 << 20)
     done = run_cli("prove", "bulls", "--workers", "4", "--results", str(tmp_path / "r.jsonl"))
     assert done.code == 2
     assert "error: proving bulls on 5 processes needs" in done.err

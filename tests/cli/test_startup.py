@@ -66,12 +66,12 @@ def test_commands_digest_their_lists_without_loading_openssl(
     args: list[str], tmp_path: Path
 ) -> None:
     """``hashlib`` maps OpenSSL into the process (3.4 MB); the few digests a command takes
-    come from wordsolver.digests."""
+    come from wordsolver.plumbing.digests."""
     args = [str(tmp_path / "tree.json") if arg == "TREE" else arg for arg in args]
     started(args)  # the first run builds the table
     code, modules = started(args)
     assert code == 0
-    assert "wordsolver.digests" in modules and "_hashlib" not in modules
+    assert "wordsolver.plumbing.digests" in modules and "_hashlib" not in modules
 
 
 def test_probe_sees_numba_when_a_command_needs_it() -> None:

@@ -50,6 +50,14 @@ def test_the_package_is_read_as_it_imports() -> None:
     assert floors(graph)["__init__"] < floors(graph)["cli"]
 
 
+def test_the_plumbing_stands_below_the_games() -> None:
+    """The generic helpers import nothing of the package but its errors, so every floor above
+    (the alphabets and word lists included) may use them."""
+    graph = imports()
+    assert graph["plumbing"] <= {"errors"}
+    assert floors(graph)["plumbing"] < floors(graph)["lexicon"] < floors(graph)["games"]
+
+
 def test_a_cycle_is_named() -> None:
     with pytest.raises(ValueError, match="import cycle: a -> b -> a"):
         floors({"a": {"b"}, "b": {"a"}})

@@ -10,6 +10,7 @@ import pytest
 
 import wordsolver
 from tests.docs.examples import PAGES, ROOT
+from wordsolver import plumbing
 
 _FENCE = re.compile(r"^```(\S*)\s*$")
 #: Faces and entry points: programs, not library API (their own pages document them).
@@ -47,14 +48,17 @@ def test_examples_are_written_so_that_they_run(page: Path) -> None:
 
 
 def test_every_library_module_has_a_reference_page() -> None:
+    """A page per top-level module, and one per helper of ``wordsolver.plumbing`` (a package
+    of separate modules, where the others' pages show what their package exports)."""
     documented = {
         match.group(1)
-        for page in (ROOT / "docs" / "reference").glob("*.md")
-        for match in re.finditer(r"^::: wordsolver\.(\w+)", page.read_text("utf-8"), re.M)
+        for page in (ROOT / "docs" / "reference").rglob("*.md")
+        for match in re.finditer(r"^::: wordsolver\.([\w.]+)", page.read_text("utf-8"), re.M)
     }
     modules = {
-        info.name
-        for info in pkgutil.iter_modules(wordsolver.__path__)
+        prefix + info.name
+        for prefix, path in (("", wordsolver.__path__), ("plumbing.", plumbing.__path__))
+        for info in pkgutil.iter_modules(path)
         if not info.name.startswith("_") and info.name not in NOT_API
     }
     assert modules - documented == set(), "add a page under docs/reference/ for each"

@@ -15,7 +15,7 @@ from wordsolver.evaluation import evaluate
 from wordsolver.explain import ExplainOptions, explain, split_of
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
-from wordsolver.optional import available
+from wordsolver.plumbing.optional import available
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 

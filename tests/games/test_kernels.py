@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from wordsolver import partition
 from wordsolver.alphabet import Alphabet
-from wordsolver.arrays import IdArray
 from wordsolver.errors import InvalidWordError
 from wordsolver.games import RULES as REGISTRY
 from wordsolver.games import (
@@ -22,6 +21,7 @@ from wordsolver.games import (
 )
 from wordsolver.matrix import PatternMatrix, build_values, pattern_matrix
 from wordsolver.partition import first_of_each_partition, in_place_totals, partition_stats
+from wordsolver.plumbing.arrays import IdArray
 
 RULES = list(REGISTRY.values())
 POOL = "abcdefghijklmnopqrstuvwxyzабвгдежзий"  # letters to draw random alphabets from

@@ -8,7 +8,6 @@ from datetime import date, timedelta
 import numpy as np
 import pytest
 
-from wordsolver.cache import cache_dir
 from wordsolver.evaluation import evaluate
 from wordsolver.hosted import picking
 from wordsolver.hosted.picking import (
@@ -18,6 +17,7 @@ from wordsolver.hosted.picking import (
     random_secret,
 )
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.cache import cache_dir
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 

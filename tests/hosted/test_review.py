@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.evaluation import evaluate
 from wordsolver.hosted.host import HostedGame
 from wordsolver.hosted.review import evaluate_from, review
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import BoolArray, IdArray
 from wordsolver.strategies import Player, PlayOptions, consistent_after, find_strategy
 
 

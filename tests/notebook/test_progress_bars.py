@@ -11,8 +11,8 @@ import pytest
 import wordsolver
 from tests.notebook.conftest import WORDS
 from wordsolver.api import LoadedGame
-from wordsolver.bars import progress_to
 from wordsolver.errors import WordsolverError
+from wordsolver.plumbing.bars import progress_to
 
 
 def test_evaluate_counts_every_secret_of_every_strategy(small: LoadedGame) -> None:

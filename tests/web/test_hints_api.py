@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.test_tables_api import held
-from wordsolver.cache import sealed_name
+from wordsolver.plumbing.cache import sealed_name
 from wordsolver.web.hints import hint_identity
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import AbsurdleRequest

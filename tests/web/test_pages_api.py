@@ -14,13 +14,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import make_client
-from wordsolver.cache import cache_dir
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.hosted import Duel, HostedGame, random_secret
 from wordsolver.hosted.review import review as review_of
 from wordsolver.hosted.share import share_row
 from wordsolver.matrix import pattern_matrix
-from wordsolver.sealed import seal
+from wordsolver.plumbing.cache import cache_dir
+from wordsolver.plumbing.sealed import seal
 from wordsolver.search.openers import OpenerQuery, search_openers
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree import grow_tree, save_tree

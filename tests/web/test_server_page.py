@@ -27,7 +27,7 @@ from tests.fallout.screens import FONT
 from tests.web.conftest import PREPARED_WITHIN, keep_screenshot
 from tests.web.test_page import LEFT_AFTER_CRANE, click_feedback
 from wordsolver import first_turn
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 from wordsolver.web import WebSettings, service
 from wordsolver.web.server import make_server, server_url, wait_started
 

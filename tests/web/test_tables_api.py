@@ -13,9 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import make_client
-from wordsolver.cache import cache_dir
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import matrix_key
+from wordsolver.plumbing.cache import cache_dir
 from wordsolver.web import WebSettings, service
 
 #: Seconds a test waits for a small table on a busy machine.

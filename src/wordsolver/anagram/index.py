@@ -29,7 +29,7 @@ from wordsolver.anagram.hand import Hand
 from wordsolver.anagram.scoring import NO_VALUES, LetterValues
 from wordsolver.errors import InvalidWordError, OptionError, WordListError
 from wordsolver.lexicon import Lexicon
-from wordsolver.stopping import check
+from wordsolver.plumbing.stopping import check
 
 if TYPE_CHECKING:
     from wordsolver.anagram.kernel import Codes, Counts, HandCounts, Ids, Lengths, Masks, Scores

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.names import path_or_unknown
 from wordsolver.errors import InvalidWordError, WordListError
-from wordsolver.files import read_user_text
+from wordsolver.plumbing.files import read_user_text
 
 #: Letter values above this are refused; it bounds scores so ranking keys fit in 64 bits, and
 #: no word game comes near it.

@@ -15,9 +15,9 @@ import numpy as np
 
 from wordsolver.alphabet import LATIN, Alphabet
 from wordsolver.anagram.index import LetterIndex
-from wordsolver.cache import cache_path, write_cache_entry
-from wordsolver.files import UserFileError, read_user_bytes
 from wordsolver.lexicon import Lexicon
+from wordsolver.plumbing.cache import cache_path, write_cache_entry
+from wordsolver.plumbing.files import UserFileError, read_user_bytes
 
 #: Bump when the arrays or their meaning change, so old files are ignored.
 FORMAT_VERSION = 1

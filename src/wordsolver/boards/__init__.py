@@ -5,7 +5,7 @@ board sets."""
 
 from typing import TYPE_CHECKING
 
-from wordsolver.lazy import exports
+from wordsolver.plumbing.lazy import exports
 
 if TYPE_CHECKING:
     from wordsolver.boards.feedback import (

@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from wordsolver.arrays import IdArray
 from wordsolver.boards.games import board_game_name
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.boards.session import BoardsSession
@@ -23,7 +22,8 @@ from wordsolver.errors import InvalidWordError, OptionError
 from wordsolver.evaluation import Evaluation
 from wordsolver.games import Game, known_answers
 from wordsolver.matrix import PatternMatrix
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import IdArray
+from wordsolver.plumbing.progress import Progress
 from wordsolver.session import MAX_HISTORY
 from wordsolver.strategies import Player, PlayOptions
 

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import FloatArray, IdArray
 
 #: The share of a guess per bit left, past :data:`SPLIT_APART` candidates (measured best: 0).
 GUESS_PER_BIT = 0.0

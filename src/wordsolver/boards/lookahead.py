@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import FloatArray, IdArray
 
 
 class BoardLeft(NamedTuple):

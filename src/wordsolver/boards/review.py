@@ -36,7 +36,7 @@ from typing import Any
 from wordsolver.boards.scoring import BoardScorer
 from wordsolver.boards.session import BoardsSession
 from wordsolver.hosted.share import share_header
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 
 #: Called once per reviewed guess.
 

@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.boards.finish import (
     GUESS_PER_BIT,
     SPLIT_APART,
@@ -33,11 +32,12 @@ from wordsolver.boards.finish import (
     guesses_to_finish,
 )
 from wordsolver.boards.lookahead import BoardLeft, look_ahead
-from wordsolver.cache import cache_dir
 from wordsolver.errors import OptionError
 from wordsolver.first_turn import first_turn_stats
 from wordsolver.lexicon import Lexicon
 from wordsolver.partition import PartitionStats, partition_stats
+from wordsolver.plumbing.arrays import FloatArray, IdArray
+from wordsolver.plumbing.cache import cache_dir
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.strategies.heuristics import CandidateStrategy, GreedyStrategy, PartitionStrategy
 

@@ -10,10 +10,10 @@ from typing import Any
 from wordsolver.cli.base import stdout
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.errors import InvalidPatternError
-from wordsolver.files import check_output, write_output
 from wordsolver.games import Game
 from wordsolver.hosted.absurdle import AdversarialGame, replay_guesses
 from wordsolver.plans import forced_win_answer, forced_win_work, search_forced_win
+from wordsolver.plumbing.files import check_output, write_output
 from wordsolver.session import history_items
 
 

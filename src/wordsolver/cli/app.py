@@ -14,7 +14,7 @@ import typer
 from wordsolver.cli import base
 from wordsolver.cli.base import ExitCode, refuse_non_finite
 from wordsolver.errors import UnknownNameError, WordsolverError
-from wordsolver.stopping import catch_interrupts, interrupted
+from wordsolver.plumbing.stopping import catch_interrupts, interrupted
 
 #: Each command -> the module whose import registers it on :data:`wordsolver.cli.base.app`, in
 #: the order ``--help`` lists them. A run imports only the module of the command it names (a
@@ -106,7 +106,7 @@ def _show_warning(
 
 def main(argv: Sequence[str] | None = None, env: base.Environment | None = None) -> int:
     """Run one command and return its exit code; errors become one line on stderr, and Ctrl-C
-    (see :mod:`wordsolver.stopping`) the line ``interrupted`` and exit code 130.
+    (see :mod:`wordsolver.plumbing.stopping`) the line ``interrupted`` and exit code 130.
 
     The command prints to ``env``'s consoles (None: the process's standard streams), and the
     library's warnings are shown there as one line each; when it returns, the process is as it

@@ -24,8 +24,8 @@ from wordsolver.boards.session import BoardsSession
 from wordsolver.cli.base import stdout
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.cli.repl.render import percent, plural, review_frame, suggestion_table, tiles
-from wordsolver.files import read_user_text
 from wordsolver.games import Game
+from wordsolver.plumbing.files import read_user_text
 from wordsolver.session import Session
 from wordsolver.strategies import PlayOptions, find_strategy
 

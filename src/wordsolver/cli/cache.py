@@ -9,11 +9,17 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from wordsolver.cache import ENTRY_KINDS, CacheEntry, cache_dir, cache_entries, remove_entries
 from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import JsonOption
 from wordsolver.games.registry import find_spec
 from wordsolver.matrix import read_header
+from wordsolver.plumbing.cache import (
+    ENTRY_KINDS,
+    CacheEntry,
+    cache_dir,
+    cache_entries,
+    remove_entries,
+)
 
 cache_app = typer.Typer(
     help="What the on-disk cache holds (pattern tables, dictionary indexes), and clearing it.",

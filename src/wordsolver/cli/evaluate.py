@@ -36,9 +36,9 @@ from wordsolver.cli.options import (
 from wordsolver.cli.progress import pattern_table, progress_bar
 from wordsolver.errors import OptionError
 from wordsolver.evaluation import Played
-from wordsolver.files import check_output
 from wordsolver.games import Game
 from wordsolver.lexicon import read_word_file
+from wordsolver.plumbing.files import check_output
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 
 #: Board sets ``evaluate`` plays on several boards unless ``--sample`` says.

@@ -30,7 +30,7 @@ from wordsolver.cli.options import (
 from wordsolver.cli.progress import pattern_table
 from wordsolver.cli.repl.explained import SHOW_BUCKETS, explanation_view
 from wordsolver.explain import EXACT_SECONDS, SHOW_WORDS, ExplainOptions, explain
-from wordsolver.files import check_output
+from wordsolver.plumbing.files import check_output
 from wordsolver.session import Session, parse_history
 
 

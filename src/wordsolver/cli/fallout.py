@@ -44,7 +44,7 @@ from wordsolver.fallout import (
     terminal_players,
 )
 from wordsolver.fallout.report import pivot_rows
-from wordsolver.files import atomic_write_bytes, output_folder, read_user_bytes
+from wordsolver.plumbing.files import atomic_write_bytes, output_folder, read_user_bytes
 
 fallout = typer.Typer(
     name="fallout",

@@ -20,7 +20,7 @@ from rich.progress import (
 from wordsolver.cli.base import new_bar
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, StreamedMatrix, pattern_matrix, should_stream
-from wordsolver.progress import Progress as ProgressCallback
+from wordsolver.plumbing.progress import Progress as ProgressCallback
 
 
 @contextmanager

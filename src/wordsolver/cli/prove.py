@@ -28,10 +28,10 @@ from wordsolver.cli.options import (
     play_options,
 )
 from wordsolver.cli.progress import status_bar
-from wordsolver.cores import usable_cores
 from wordsolver.errors import OptionError
-from wordsolver.files import check_output
-from wordsolver.memory import ensure_fits
+from wordsolver.plumbing.cores import usable_cores
+from wordsolver.plumbing.files import check_output
+from wordsolver.plumbing.memory import ensure_fits
 from wordsolver.proof import (
     DaskRunner,
     InProcessRunner,

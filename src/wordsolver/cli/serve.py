@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from wordsolver.cli.base import app, stderr, warn
-from wordsolver.optional import require
+from wordsolver.plumbing.optional import require
 
 #: Hosts that keep the server to this computer.
 LOOPBACK = ("127.0.0.1", "::1", "localhost")

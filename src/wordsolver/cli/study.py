@@ -13,7 +13,7 @@ from wordsolver.cli.base import app, stdout
 from wordsolver.cli.options import GameArgument, JsonOption, split_names
 from wordsolver.cli.progress import progress_bar
 from wordsolver.errors import OptionError
-from wordsolver.files import output_folder
+from wordsolver.plumbing.files import output_folder
 from wordsolver.search.openers import BEAM_WIDTH
 from wordsolver.study import (
     ALGORITHMS,

@@ -39,10 +39,10 @@ from wordsolver.cli.repl import terminal_lines
 from wordsolver.cli.repl.walk import TreeWalk
 from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
-from wordsolver.files import check_output, write_output
 from wordsolver.games import GameOverrides
 from wordsolver.games.registry import find_spec
 from wordsolver.plans import TreePlan, bounded_strategy, check_adversary, check_weights
+from wordsolver.plumbing.files import check_output, write_output
 from wordsolver.proof import ProofCounts
 from wordsolver.search import SearchLimit
 from wordsolver.tree import (

@@ -13,8 +13,8 @@ from types import ModuleType
 
 from wordsolver.fallout.report import grid, metrics_for
 from wordsolver.fallout.sweep import Sweep
-from wordsolver.files import atomic_write_bytes
-from wordsolver.optional import require
+from wordsolver.plumbing.files import atomic_write_bytes
+from wordsolver.plumbing.optional import require
 
 
 def _figure_module() -> ModuleType:

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from numba import njit
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.arrays import FloatArray, IdArray, Int64Array
+from wordsolver.plumbing.arrays import FloatArray, IdArray, Int64Array
 from wordsolver.strategies.score_kernel import partition_scores
 
 LikenessArray = npt.NDArray[np.uint8]

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from wordsolver.errors import OptionError, TimeLimitError, WordsolverError
-from wordsolver.files import read_user_bytes
-from wordsolver.optional import require
+from wordsolver.plumbing.files import read_user_bytes
+from wordsolver.plumbing.optional import require
 
 #: Images lower than this many pixels are enlarged before reading.
 MIN_HEIGHT = 800

@@ -47,7 +47,7 @@ from wordsolver.fallout.ocr import (
 )
 from wordsolver.fallout.photo_rows import UnreadRow, row_texts, tidy_addresses, unread_rows
 from wordsolver.fallout.screen import TERMINAL_ROWS, ScreenReading, read_screen, screen_rows
-from wordsolver.optional import require
+from wordsolver.plumbing.optional import require
 
 #: Widths of the straightened text block Tesseract reads, in pixels (18 to 23 per character):
 #: each misreads other letters, so the words of both are taken.

@@ -21,13 +21,13 @@ from wordsolver.evaluation import evaluate
 from wordsolver.fallout.terminals import Terminals
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.strategies.heuristics import GreedyStrategy
 from wordsolver.strategies.registry import STRATEGIES
 
 if TYPE_CHECKING:
-    from wordsolver.arrays import Int64Array
+    from wordsolver.plumbing.arrays import Int64Array
 
 
 class TerminalPlayer(ABC):

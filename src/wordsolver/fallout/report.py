@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from wordsolver.arrays import FloatArray
 from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.simulate import SimulationOptions
 from wordsolver.fallout.sweep import Sweep
+from wordsolver.plumbing.arrays import FloatArray
 
 
 @dataclass(frozen=True, slots=True)

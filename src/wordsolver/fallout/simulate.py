@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
 from wordsolver.fallout.players import TerminalPlayer, terminal_players
 from wordsolver.fallout.pool import WordPool
 from wordsolver.fallout.terminals import Terminals, TerminalSpec, terminal_batches
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import IdArray, Int64Array
+from wordsolver.plumbing.progress import Progress
 
 #: Tries a Fallout terminal allows before it locks.
 FALLOUT_TRIES = 4

@@ -15,7 +15,7 @@ from wordsolver.fallout.players import terminal_players
 from wordsolver.fallout.pool import WordPool
 from wordsolver.fallout.simulate import SimulationOptions, play
 from wordsolver.fallout.terminals import TerminalSpec, terminal_batches
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 
 
 @dataclass(frozen=True, slots=True, eq=False)

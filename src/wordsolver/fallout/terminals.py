@@ -19,8 +19,8 @@ from wordsolver.errors import OptionError
 from wordsolver.fallout.pool import WordPool
 
 if TYPE_CHECKING:
-    from wordsolver.arrays import FloatArray, IdArray
     from wordsolver.fallout.kernels import LikenessArray
+    from wordsolver.plumbing.arrays import FloatArray, IdArray
 
 
 @dataclass(frozen=True, slots=True)

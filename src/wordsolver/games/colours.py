@@ -22,11 +22,11 @@ from __future__ import annotations
 import numpy as np
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.arrays import BoolArray
 from wordsolver.errors import InvalidPatternError
 from wordsolver.games.colour_digits import GREEN, GREY, YELLOW
 from wordsolver.games.form import MARKS_COLOURS
 from wordsolver.games.rule import FeedbackRule, HardMode, PatternArray, Symmetries
+from wordsolver.plumbing.arrays import BoolArray
 
 _READ = {"g": GREEN, "2": GREEN, "y": YELLOW, "1": YELLOW}
 _READ.update(dict.fromkeys(".-_x0b", GREY))

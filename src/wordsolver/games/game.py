@@ -11,10 +11,10 @@ from functools import cached_property
 import numpy as np
 
 from wordsolver.alphabet import Alphabet, LetterCodes
-from wordsolver.arrays import FloatArray, IdArray
 from wordsolver.errors import InvalidWordError, quoted
 from wordsolver.games.rule import FeedbackRule
 from wordsolver.lexicon import Lexicon, WordRule
+from wordsolver.plumbing.arrays import FloatArray, IdArray
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,11 @@ from datetime import date
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.cache import read_sealed, write_sealed
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import matrix_key
-from wordsolver.progress import Progress
+from wordsolver.plumbing.cache import read_sealed, write_sealed
+from wordsolver.plumbing.progress import Progress
 from wordsolver.strategies import Player
 
 #: Day 0 of the word-of-the-day cycle.

@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.evaluation import Evaluation, evaluate
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import BoolArray, IdArray
+from wordsolver.plumbing.progress import Progress
 from wordsolver.session import Step
 from wordsolver.strategies import Player, consistent_after
 

@@ -18,8 +18,8 @@ from typing import Any
 import platformdirs
 
 from wordsolver.errors import WordsolverError
-from wordsolver.files import UserFileError, atomic_write_bytes, parse_json, read_user_text
 from wordsolver.games import Game
+from wordsolver.plumbing.files import UserFileError, atomic_write_bytes, parse_json, read_user_text
 
 #: Bump when the file layout changes; older files are then reported, not misread.
 SAVE_FORMAT = 1

@@ -17,10 +17,10 @@ from pathlib import Path
 import numpy as np
 
 from wordsolver.alphabet import Alphabet
-from wordsolver.digests import sha256_hex
 from wordsolver.errors import InvalidWordError, WordListError, quoted
-from wordsolver.files import UserFileError, read_user_text
 from wordsolver.lexicon.unique import unique_words
+from wordsolver.plumbing.digests import sha256_hex
+from wordsolver.plumbing.files import UserFileError, read_user_text
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,8 @@ from importlib import resources
 
 import numpy as np
 
-from wordsolver.arrays import FloatArray
 from wordsolver.errors import UnknownNameError, WordListError
+from wordsolver.plumbing.arrays import FloatArray
 
 #: The prior files of the package data, by name.
 BUILTIN_PRIORS = ("prior-wordle", "prior-5bukv", "prior-tonguess3", "prior-tonguess4")

@@ -18,7 +18,7 @@ from itertools import compress
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import IdArray
+from wordsolver.plumbing.arrays import IdArray
 
 #: Lists shorter than this are de-duplicated by a dict: setting up arrays would cost more.
 ARRAYS_FROM = 100_000

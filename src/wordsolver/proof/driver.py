@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.games import Game
+from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_members, prover_for
 from wordsolver.proof.results import Entry, ResultsLog
 from wordsolver.proof.runners import Runner, Task

@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.partition import partition_stats, split
+from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.proof.symmetric import (
     Bucket,
     History,

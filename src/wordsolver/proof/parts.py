@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.partition import PartitionStats, partition_stats, split
+from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.proof.symmetric import SYMMETRY_MIN, SymmetricSearch, guess_rows
 from wordsolver.search import INFEASIBLE, SetValue
 from wordsolver.search.exact import Pool

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
-from wordsolver.digests import blake2b_digest, sha256_hex
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, matrix_bytes, pattern_matrix
+from wordsolver.plumbing.arrays import IdArray, Int64Array
+from wordsolver.plumbing.digests import blake2b_digest, sha256_hex
 from wordsolver.proof.first_guess import FirstGuessSearch, LiveCutoff
 from wordsolver.proof.live import SharedCutoff
 from wordsolver.proof.parts import WHOLE, FirstGuessParts

@@ -35,10 +35,15 @@ from typing import Any
 import numpy as np
 
 from wordsolver._version import installed_version
-from wordsolver.arrays import Int64Array
 from wordsolver.errors import WordsolverError
-from wordsolver.files import UserFileError, atomic_write_bytes, check_output, read_user_bytes
 from wordsolver.games import Game
+from wordsolver.plumbing.arrays import Int64Array
+from wordsolver.plumbing.files import (
+    UserFileError,
+    atomic_write_bytes,
+    check_output,
+    read_user_bytes,
+)
 from wordsolver.tree.storage import game_identity
 
 FORMAT = "wordsolver-proof"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from wordsolver.arrays import Int64Array
+from wordsolver.plumbing.arrays import Int64Array
 from wordsolver.proof.parts import PartPlan
 from wordsolver.search import INFEASIBLE
 from wordsolver.search.exact import joined_rows

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.partition import partition_stats, split
+from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.proof.symmetry import Symmetry
 from wordsolver.search import INFEASIBLE, OptimalSearch, SetValue
 from wordsolver.search.exact import GuessOrder, Pool, best_of_guesses, joined_rows

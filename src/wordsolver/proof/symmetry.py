@@ -35,8 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.arrays import IdArray
 from wordsolver.games import Game
+from wordsolver.plumbing.arrays import IdArray
 
 KeyArray = npt.NDArray[np.int64]
 #: Position orders are tried only up to this word length (its factorial of them).

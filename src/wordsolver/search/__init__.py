@@ -13,7 +13,7 @@ in strategies or trees: :mod:`wordsolver.strategies` adapts it into strategies, 
 
 from typing import TYPE_CHECKING
 
-from wordsolver.lazy import exports
+from wordsolver.plumbing.lazy import exports
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,

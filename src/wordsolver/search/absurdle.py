@@ -26,10 +26,10 @@ from numba import njit, prange, types
 from numba.typed import Dict
 
 from wordsolver.adversary import RankArray, adversary_answer, preference
-from wordsolver.arrays import BoolArray, IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import BoolArray, IdArray, Int64Array
+from wordsolver.plumbing.progress import Progress
 
 #: First guesses handed to the compiled kernel at a time (the progress moves between chunks).
 _CHUNK = 256

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
-from wordsolver.cores import usable_cores
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
-from wordsolver.progress import Progress, shared_out
+from wordsolver.plumbing.arrays import IdArray, Int64Array
+from wordsolver.plumbing.cores import usable_cores
+from wordsolver.plumbing.progress import Progress, shared_out
 from wordsolver.search.core import CompiledCore, FirstGuesses
 from wordsolver.search.exact import (
     INFEASIBLE,

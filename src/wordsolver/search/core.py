@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.games.rule import PatternArray
+from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.search._engine import Engine
 
 #: Memory the memo may take before it drops the entries of its smallest sets.

@@ -30,8 +30,6 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import IdArray, Int64Array
-from wordsolver.digests import blake2b_digest
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import (
@@ -41,7 +39,9 @@ from wordsolver.partition import (
     partition_stats,
     split,
 )
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import IdArray, Int64Array
+from wordsolver.plumbing.digests import blake2b_digest
+from wordsolver.plumbing.progress import Progress
 from wordsolver.weights import SecretWeights
 
 #: The value of a set that cannot be solved within the tries left (above any weighted total).

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from wordsolver.arrays import Int64Array
 from wordsolver.games.rule import PatternArray
+from wordsolver.plumbing.arrays import Int64Array
 
 # A layout is a partition kept as its classes of two or more: ``members[starts[b]:starts[b+1]]``
 # for b < n_classes; the secrets left out are singletons. Sets are space indices in increasing

@@ -44,13 +44,13 @@ from typing import Any, Literal
 
 import numpy as np
 
-from wordsolver.arrays import Int64Array
 from wordsolver.errors import InvalidWordError, OptionError, WordsolverError
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
-from wordsolver.progress import Progress
-from wordsolver.stopping import pieces
+from wordsolver.plumbing.arrays import Int64Array
+from wordsolver.plumbing.progress import Progress
+from wordsolver.plumbing.stopping import pieces
 
 Objective = Literal["mean", "worst"]
 

@@ -41,10 +41,10 @@ from numba import njit, types
 from numba.extending import intrinsic
 from numba.typed import Dict
 
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import IdArray, Int64Array
 
 MaskArray = npt.NDArray[np.uint64]
 

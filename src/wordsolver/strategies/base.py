@@ -8,9 +8,9 @@ from typing import ClassVar
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import PartitionStats, partition_stats
+from wordsolver.plumbing.arrays import BoolArray, FloatArray, IdArray
 
 
 @dataclass(frozen=True, slots=True, eq=False)

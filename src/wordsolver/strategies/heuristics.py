@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.partition import PartitionStats, bucket_peak_sums, in_place_totals
+from wordsolver.plumbing.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.strategies import scores
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 

@@ -8,9 +8,9 @@ from typing import Any, Literal
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import InvalidWordError
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import BoolArray, IdArray
 from wordsolver.strategies.base import Position, Strategy
 
 GuessFrom = Literal["allowed", "candidates"]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
-from wordsolver.files import atomic_write_bytes
 from wordsolver.plots import Series, draw_distribution, new_figure, png_bytes
+from wordsolver.plumbing.files import atomic_write_bytes
 from wordsolver.study.runner import PairResults, StudyResults
 
 

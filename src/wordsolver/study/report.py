@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wordsolver.files import atomic_write_bytes
-from wordsolver.optional import available
+from wordsolver.plumbing.files import atomic_write_bytes
+from wordsolver.plumbing.optional import available
 from wordsolver.study.charts import distribution_chart, means_chart
 from wordsolver.study.plan import ALGORITHMS, GOALS
 from wordsolver.study.results import CellResult, OpenerChoice

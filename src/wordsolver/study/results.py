@@ -15,7 +15,7 @@ from typing import Any
 
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import Evaluation
-from wordsolver.files import UserFileError, atomic_write_bytes, parse_json, read_user_text
+from wordsolver.plumbing.files import UserFileError, atomic_write_bytes, parse_json, read_user_text
 
 #: Bump when the meaning or layout of an entry changes.
 FORMAT_VERSION = 1

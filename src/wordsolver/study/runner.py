@@ -11,17 +11,17 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wordsolver.digests import sha256_hex
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.progress import Progress
+from wordsolver.plumbing.digests import sha256_hex
+from wordsolver.plumbing.progress import Progress
+from wordsolver.plumbing.tables import Row, data_frame, html_table
 from wordsolver.search.openers import OpenerQuery, search_openers
 from wordsolver.strategies.player import Player, PlayOptions
 from wordsolver.strategies.registry import find_strategy
 from wordsolver.study.plan import ALGORITHMS, GOALS, Cell, ListPair, StudyPlan
 from wordsolver.study.results import CellResult, OpenerChoice, ResultsFile
-from wordsolver.tables import Row, data_frame, html_table
 
 if TYPE_CHECKING:
     from pandas import DataFrame

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import WordsolverError
+from wordsolver.plumbing.arrays import BoolArray, IdArray
 from wordsolver.strategies.player import consistent_after
 from wordsolver.tree.node import DecisionTree, Node, split
 

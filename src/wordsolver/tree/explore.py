@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordsolver.arrays import IdArray
 from wordsolver.errors import WordsolverError
+from wordsolver.plumbing.arrays import IdArray
 from wordsolver.tree.node import DecisionTree, Node, split
 
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from wordsolver.arrays import IdArray
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import IdArray
 from wordsolver.search.exact import UNLIMITED_TRIES
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree.grow import grow_tree

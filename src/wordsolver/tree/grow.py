@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordsolver.arrays import BoolArray, IdArray
 from wordsolver.errors import WordsolverError
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import BoolArray, IdArray
+from wordsolver.plumbing.progress import Progress
 from wordsolver.strategies.player import Player, consistent_after
 from wordsolver.tree.node import DecisionTree, Node, split
 

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.arrays import IdArray
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
+from wordsolver.plumbing.arrays import IdArray
 from wordsolver.weights import SecretWeights
 
 __all__ = ["DecisionTree", "IdArray", "Node", "split"]

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.arrays import IdArray, Int64Array
 from wordsolver.errors import WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
-from wordsolver.progress import Progress
+from wordsolver.plumbing.arrays import IdArray, Int64Array
+from wordsolver.plumbing.progress import Progress
 from wordsolver.search.exact import (
     INFEASIBLE,
     UNLIMITED_TRIES,

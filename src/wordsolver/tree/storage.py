@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 
 from wordsolver.errors import WordsolverError
-from wordsolver.files import UserFileError, parse_json, read_user_bytes, write_output
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.files import UserFileError, parse_json, read_user_bytes, write_output
 from wordsolver.tree.export import nested_data
 from wordsolver.tree.node import DecisionTree, Node
 from wordsolver.weights import SecretWeights
@@ -89,7 +89,7 @@ def own_words(game: Game) -> dict[str, list[str]] | None:
 
 def save_tree(tree: DecisionTree, path: Path) -> None:
     """Write the tree file where asked: atomically (never half-written), and never over a
-    folder, a device or a link (see :func:`wordsolver.files.write_output`)."""
+    folder, a device or a link (see :func:`wordsolver.plumbing.files.write_output`)."""
     text = json.dumps(tree_document(tree), ensure_ascii=False, separators=(",", ":"))
     write_output(path, text.encode("utf-8") + b"\n")
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordsolver.arrays import IdArray
 from wordsolver.partition import partition_stats
+from wordsolver.plumbing.arrays import IdArray
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.tree.node import DecisionTree, Node, split
 

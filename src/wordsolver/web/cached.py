@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wordsolver.digests import sha256_hex
+from wordsolver.plumbing.digests import sha256_hex
 from wordsolver.session import separators_alone
 from wordsolver.web import service
 from wordsolver.web.api import LanesDependency, play_lane

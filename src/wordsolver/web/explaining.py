@@ -23,7 +23,7 @@ from wordsolver.explain import EXACT_SECONDS, ExplainOptions, explain
 from wordsolver.games import Game
 from wordsolver.hosted.review import review
 from wordsolver.hosted.share import share_text
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 from wordsolver.session import Session, Step
 from wordsolver.strategies import Player
 from wordsolver.web.limits import Deadline

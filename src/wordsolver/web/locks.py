@@ -17,7 +17,7 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from wordsolver.cache import cache_dir
+from wordsolver.plumbing.cache import cache_dir
 
 
 @contextlib.contextmanager

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 from wordsolver.search.openers import (
     OpenerQuery,
     opener_rows,

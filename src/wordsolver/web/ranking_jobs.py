@@ -27,10 +27,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from wordsolver.cache import read_sealed, sealed_name, write_sealed
-from wordsolver.files import UserFileError, read_user_bytes
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import matrix_key
+from wordsolver.plumbing.cache import read_sealed, sealed_name, write_sealed
+from wordsolver.plumbing.files import UserFileError, read_user_bytes
 from wordsolver.web.lanes import LaneBusy
 from wordsolver.web.limits import Deadline
 from wordsolver.web.locks import exclusive

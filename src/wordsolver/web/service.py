@@ -43,7 +43,7 @@ from wordsolver.matrix import (
     should_stream,
 )
 from wordsolver.plans import bounded_strategy, suggest_now
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 from wordsolver.session import Session
 from wordsolver.strategies import STRATEGIES, Player, PlayOptions, Strategy, find_strategy
 from wordsolver.web.limits import Deadline

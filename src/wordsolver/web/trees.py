@@ -21,9 +21,9 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
-from wordsolver.digests import sha256_hex
 from wordsolver.evaluation import Evaluation
 from wordsolver.plans import TreePlan
+from wordsolver.plumbing.digests import sha256_hex
 from wordsolver.search import SearchLimit
 from wordsolver.tree import DecisionTree, TreeFileError, check_tree
 from wordsolver.tree.explore import LaidOutNode, TreeLayout

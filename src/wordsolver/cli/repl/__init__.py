@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wordsolver.lazy import exports
+from wordsolver.plumbing.lazy import exports
 
 if TYPE_CHECKING:
     from wordsolver.cli.repl.assist import Assistant

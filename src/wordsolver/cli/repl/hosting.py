@@ -27,7 +27,7 @@ from wordsolver.hosted.resume import save_duel, save_solo
 from wordsolver.hosted.review import review
 from wordsolver.hosted.saves import SavedGame, SaveError, SaveSlot
 from wordsolver.hosted.share import share_text
-from wordsolver.progress import Progress
+from wordsolver.plumbing.progress import Progress
 from wordsolver.session import SHOW_CANDIDATES, Step
 from wordsolver.strategies import Player
 

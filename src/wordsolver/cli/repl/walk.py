@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 from rich.console import Console
 
-from wordsolver.arrays import IdArray
 from wordsolver.cli.repl.repl import Command, PromptError, Repl
 from wordsolver.errors import InvalidPatternError
+from wordsolver.plumbing.arrays import IdArray
 from wordsolver.tree import DecisionTree, Node, TreeFileError
 
 #: Most secrets ``left`` lists by name.

@@ -7,9 +7,9 @@ import numpy as np
 from numba import njit, prange
 
 from wordsolver.alphabet import LetterCodes
-from wordsolver.arrays import BoolArray
 from wordsolver.games.colour_digits import GREEN, GREY, YELLOW
 from wordsolver.games.rule import PatternArray
+from wordsolver.plumbing.arrays import BoolArray
 
 #: Guesses coloured at a time against one secret: the block's working rows stay in the L1 cache.
 BLOCK = 1024

@@ -32,16 +32,16 @@ from typing import Any, BinaryIO
 
 import platformdirs
 
-from wordsolver.digests import sha256_hex
 from wordsolver.errors import WordsolverError
-from wordsolver.files import (
+from wordsolver.plumbing.digests import sha256_hex
+from wordsolver.plumbing.files import (
     UserFileError,
     atomic_write_bytes,
     atomic_writer,
     open_regular,
     read_user_bytes,
 )
-from wordsolver.sealed import seal, unseal
+from wordsolver.plumbing.sealed import seal, unseal
 
 
 class CacheUnavailableWarning(UserWarning):

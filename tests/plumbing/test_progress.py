@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordsolver.progress import shared_out
+from wordsolver.plumbing.progress import shared_out
 
 
 @given(shares=st.integers(1, 50), told=st.lists(st.integers(0, 1000), max_size=40))

@@ -24,7 +24,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from wordsolver.optional import require
+from wordsolver.plumbing.optional import require
 
 if TYPE_CHECKING:
     from pandas import DataFrame

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from wordsolver import stopping
-from wordsolver.stopping import catch_interrupts, check, interrupted, pieces
+from wordsolver.plumbing import stopping
+from wordsolver.plumbing.stopping import catch_interrupts, check, interrupted, pieces
 
 
 def test_pieces_cover_the_range_in_order() -> None:
@@ -133,8 +133,8 @@ def test_a_destructor_that_fails_once_ctrl_c_arrived_prints_nothing(
 _INSIDE_THE_COMPILER = """
 import os, signal, sys, time
 from pathlib import Path
-from wordsolver.files import atomic_writer
-from wordsolver.stopping import catch_interrupts
+from wordsolver.plumbing.files import atomic_writer
+from wordsolver.plumbing.stopping import catch_interrupts
 
 def farewell():
     print("stopped at once", flush=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from wordsolver.files import (
+from wordsolver.plumbing.files import (
     UserFileError,
     atomic_write_bytes,
     output_folder,

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordsolver.errors import WordsolverError
-from wordsolver.stopping import unfinished
+from wordsolver.plumbing.stopping import unfinished
 
 #: Largest file the user may hand over as a word list or a saved tree (bytes).
 MAX_USER_FILE = 256 * 1024 * 1024

@@ -4,8 +4,9 @@ Every long call of :mod:`wordsolver.api` (evaluate, tree, prove, study) takes ``
 
 - ``True`` draws a bar with tqdm (``tqdm.auto``: a widget in a notebook, a text bar on a
   terminal's standard error), closed when the call returns;
-- a callable is a :data:`~wordsolver.progress.Progress`: it is told how many more units of the
-  work are done (secrets, list-pair cells, first guesses), as everywhere in the library;
+- a callable is a :data:`~wordsolver.plumbing.progress.Progress`: it is told how many more
+  units of the work are done (secrets, list-pair cells, first guesses), as everywhere in the
+  library;
 - ``False`` or ``None`` (the default) reports nothing.
 
 >>> told = []
@@ -22,8 +23,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from wordsolver.optional import require
-from wordsolver.progress import Progress
+from wordsolver.plumbing.optional import require
+from wordsolver.plumbing.progress import Progress
 
 #: What ``progress=`` takes: True (a bar), a callback, or nothing.
 ProgressOption = bool | Progress | None
@@ -39,8 +40,8 @@ class Reporter:
 
     @property
     def callback(self) -> Progress | None:
-        """A :data:`~wordsolver.progress.Progress` for the library call (None: nobody listens,
-        so the call need not count)."""
+        """A :data:`~wordsolver.plumbing.progress.Progress` for the library call (None: nobody
+        listens, so the call need not count)."""
         return None if self._bar is None and self._callback is None else self.advance
 
     def advance(self, units: int) -> None:

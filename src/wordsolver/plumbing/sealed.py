@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from wordsolver.digests import blake2b_digest
+from wordsolver.plumbing.digests import blake2b_digest
 
 
 def _checksum(payload: Any) -> str:
