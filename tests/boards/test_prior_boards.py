@@ -11,6 +11,7 @@ from wordsolver.boards import BoardScorer, BoardsSession
 from wordsolver.boards.evaluation import draw_board_sets, evaluate_boards
 from wordsolver.games import GameOverrides, find_game, known_answers
 from wordsolver.matrix import PatternMatrix, StreamedMatrix, pattern_matrix
+from wordsolver.plumbing.cache import cache_entries
 from wordsolver.strategies import find_strategy
 
 #: Three 5 букв secrets and the guesses played on their boards.
@@ -94,3 +95,22 @@ def test_an_evaluation_under_a_prior_plays_every_game_to_the_end() -> None:
         StreamedMatrix(game), 2, BoardScorer(find_strategy("entropy")), size=4, seed=2
     )
     assert result.total == 4 and (result.guesses >= 2).all() and (result.guesses <= 12).all()
+
+
+def test_a_first_turn_is_estimated_once_and_kept(five: PatternMatrix) -> None:
+    """Full boards of a game played streamed: their estimates are kept in the cache, read back
+    by the next scorer, and counted again when the kept copy is damaged."""
+    for entry in cache_entries():
+        if entry.kind == "boards":
+            entry.path.unlink()  # kept by other tests of this run (the cache is the run's)
+    streamed = StreamedMatrix(five.game)
+    first = played(streamed, ()).suggest(BoardScorer(find_strategy("entropy")), top=6)
+    kept = [entry for entry in cache_entries() if entry.kind == "boards"]
+    assert len(kept) == 1
+    again = played(streamed, ()).suggest(BoardScorer(find_strategy("entropy")), top=6)
+    assert again.to_finish == first.to_finish and again.ranked == first.ranked
+    kept[0].path.write_text('{"to_finish": [1, 2]}')  # damaged: no seal
+    counted = played(streamed, ()).suggest(BoardScorer(find_strategy("entropy")), top=6)
+    assert counted.to_finish == first.to_finish
+    held = played(five, ()).suggest(BoardScorer(find_strategy("entropy")), top=6)
+    np.testing.assert_allclose(held.to_finish, first.to_finish, rtol=1e-9)

@@ -39,9 +39,11 @@ def _save(text: str | dict[str, object]) -> ArgsBuilder:
         games.mkdir(parents=True)
         if isinstance(text, dict):
             from wordsolver.boards.games import load_board_game
+            from wordsolver.games import GameOverrides
             from wordsolver.hosted.saves import lists_digest
 
-            lists = lists_digest(load_board_game("quordle")[0])
+            hosted = GameOverrides(prior="uniform")  # `play` hosts the answers alike
+            lists = lists_digest(load_board_game("quordle", hosted)[0])
             written = json.dumps({"lists": lists} | text)
         else:
             written = text
@@ -168,7 +170,7 @@ CASES = [
     BadInput("a board set too short", _sets("cigar\n", "dordle"), "line 1: 1 words for 2 boards"),
     BadInput(
         "a board set of no secret",
-        _sets("# none\ncigar,aahed\n", "dordle"),
+        _sets("# none\ncigar,aahed\n", "dordle", "--prior", "uniform"),
         "line 2: aahed is not a possible secret",
     ),
     BadInput(

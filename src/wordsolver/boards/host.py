@@ -3,7 +3,8 @@ board not solved yet (``wordsolver play quordle``, the web page's board view).
 
 >>> from wordsolver.boards.games import load_board_game
 >>> from wordsolver.matrix import pattern_matrix
->>> game, boards = load_board_game("dordle")
+>>> from wordsolver.games import GameOverrides  # hosted: the answers alike
+>>> game, boards = load_board_game("dordle", GameOverrides(prior="uniform"))
 >>> hosted = HostedBoards(pattern_matrix(game), board_secrets(len(game.secrets), boards, seed=1))
 >>> len(hosted.guess("crane")), hosted.state.tries_left
 (2, 6)

@@ -4,7 +4,8 @@ saved, it is replayed).
 
 >>> from wordsolver.boards.games import load_board_game
 >>> from wordsolver.matrix import pattern_matrix
->>> game, boards = load_board_game("dordle")
+>>> from wordsolver.games import GameOverrides  # hosted: the answers alike
+>>> game, boards = load_board_game("dordle", GameOverrides(prior="uniform"))
 >>> hosted = HostedBoards(pattern_matrix(game), (0, 1))
 >>> _ = hosted.guess("crane")
 >>> saved = save_boards(hosted, "entropy")

@@ -10,7 +10,8 @@ the candidates your guess and the solver's left on each board against the real s
 >>> from wordsolver.boards.host import HostedBoards
 >>> from wordsolver.matrix import pattern_matrix
 >>> from wordsolver.strategies import find_strategy
->>> game, _ = load_board_game("dordle")
+>>> from wordsolver.games import GameOverrides  # hosted: the answers alike
+>>> game, _ = load_board_game("dordle", GameOverrides(prior="uniform"))
 >>> secrets = [game.secrets.words.index(word) for word in ("curse", "ghost")]
 >>> hosted = HostedBoards(pattern_matrix(game), secrets)
 >>> for guess in ("crane", "curse", "ghost"):

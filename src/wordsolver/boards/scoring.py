@@ -18,6 +18,8 @@ total expected size, word order.
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -33,11 +35,11 @@ from wordsolver.boards.finish import (
 )
 from wordsolver.boards.lookahead import BoardLeft, look_ahead
 from wordsolver.errors import OptionError
-from wordsolver.first_turn import first_turn_stats
+from wordsolver.first_turn import first_turn_stats, table_key
 from wordsolver.lexicon import Lexicon
 from wordsolver.partition import PartitionStats, partition_stats
 from wordsolver.plumbing.arrays import FloatArray, IdArray
-from wordsolver.plumbing.cache import cache_dir
+from wordsolver.plumbing.cache import cache_dir, read_sealed, write_sealed
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.strategies.heuristics import CandidateStrategy, GreedyStrategy, PartitionStrategy
 
@@ -45,6 +47,9 @@ _TOLERANCE = 1e-9  # totals closer than this are ties (they differ only by round
 #: Boards scored over the full guess list are remembered by their candidates: games played one
 #: after another meet the same boards after the same first guesses.
 _CACHED_BOARDS = 512
+
+#: Bump when the kept first-turn estimates change meaning; older entries are then ignored.
+_ESTIMATES_FORMAT = 1
 
 #: Why a guess is suggested, beside its score.
 ONE_LEFT, LAST_TRIES, BEST_TOTAL = "one candidate left", "one try per board left", "best total"
@@ -213,13 +218,35 @@ class BoardScorer:
         if key in self._estimates:
             self._estimates.move_to_end(key)
             return self._estimates[key]
-        matrix = position.matrix
-        estimate = expected_to_finish(
-            matrix, rows, position.candidates, position.weights, self._table
-        )
+        if position.table is not None:
+            estimate = self._first_turn_expected(position, rows)
+        else:
+            estimate = expected_to_finish(
+                position.matrix, rows, position.candidates, position.weights, self._table
+            )
         self._estimates[key] = estimate
         if len(self._estimates) > _CACHED_BOARDS:
             self._estimates.popitem(last=False)
+        return estimate
+
+    def _first_turn_expected(self, position: Position, rows: IdArray) -> FloatArray:
+        """:meth:`_expected` of a full board of a game played streamed: the same in every game
+        of its lists, so counted once and kept in the cache (counting it needs the feedback
+        of the shortlist against every word: the compiled kernel, which a process would
+        otherwise load for this alone)."""
+        finish = self.finish
+        depends = (table_key(position.matrix), finish.per_bit, finish.split_apart)
+        identity = json.dumps([_ESTIMATES_FORMAT, *depends, rows.tolist()])
+        kept = read_sealed("boards", identity)
+        if kept is not None:
+            with contextlib.suppress(KeyError, TypeError, ValueError):  # damaged: counted again
+                estimate = np.asarray(kept["to_finish"], dtype=np.float64)
+                if estimate.shape == rows.shape:
+                    return estimate
+        estimate = expected_to_finish(
+            position.matrix, rows, position.candidates, position.weights, self._table
+        )
+        write_sealed("boards", identity, {"to_finish": estimate.tolist()})
         return estimate
 
     def _board(self, position: Position, pool: IdArray) -> _Board:

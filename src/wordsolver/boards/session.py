@@ -6,15 +6,17 @@ when its secret is outside the answers, contradictions named), so a board's erro
 board and leaves every board as it was.
 
 >>> from wordsolver.boards.games import load_board_game
->>> from wordsolver.matrix import pattern_matrix
->>> game, boards = load_board_game("dordle")
->>> state = BoardsSession(pattern_matrix(game), boards)
+>>> from wordsolver.session import game_matrix
+>>> game, boards = load_board_game("dordle")  # under its prior: every accepted word possible
+>>> state = BoardsSession(game_matrix(game), boards)
 >>> state.push("crane", "gy..g,ggggg")
-(3, 1)
+(9, 1)
 >>> state.solved_boards, state.tries_left
 ((False, True), 6)
+>>> [(word, round(chance, 2)) for word, chance in state.boards[0].likeliest(2)]
+[('curve', 0.36), ('curse', 0.35)]
 >>> [guess.word for guess in state.suggest(top=2).ranked]
-['curse', 'curve']
+['curve', 'curse']
 """
 
 from __future__ import annotations

@@ -154,6 +154,7 @@ ENTRY_KINDS = {
     "anagram": "letter index of a dictionary (hand solving)",
     "needed": "guesses a player needs per secret (picking secrets by difficulty)",
     "openers": "exact best pairs ranked for the web page (kept once searched)",
+    "boards": "a first turn's guesses to finish several boards (under a prior)",
 }
 #: The names the cache gives each kind of entry.
 _NAMES = {
@@ -161,6 +162,7 @@ _NAMES = {
     "anagram": re.compile(r"anagram-\w+-[0-9a-f]{16}-v\d+\.npz"),
     "needed": re.compile(r"needed-[0-9a-f]{24}\.json"),
     "openers": re.compile(r"openers-[0-9a-f]{24}\.json"),
+    "boards": re.compile(r"boards-[0-9a-f]{24}\.json"),
 }
 
 

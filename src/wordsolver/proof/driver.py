@@ -103,6 +103,8 @@ class _Class(Known):
     searching: bool = False
     #: Searches started on it: each asks for twice as far above its bound as the one before.
     probes: int = 0
+    #: Whether the search running on it has no cap (nothing was exact when it started).
+    uncapped: bool = False
 
     def refresh(self) -> None:
         """Take what the parts add up to (a bound, or the exact value once all settle)."""
@@ -304,9 +306,10 @@ class _Ledger:
     Best first: the class of least bound not settled is always the next refined. A class
     with only its level floors gets its two-level bounds counted (a bound task: cheap, and
     most classes are refuted by it); a class already bounded is searched under the cutoff.
-    While no class is exact (no cutoff yet) one class at a time is searched without one, the
-    least bounded, and the others are bounded meanwhile; so the first exact values come from
-    the classes most likely best, and the cutoff falls fast. Classes proven in parts (few
+    While no class is exact (no cutoff yet), the least bounded class is searched a little
+    above its bound; once such a search misses, one class at a time is searched without a cap,
+    and the others are bounded and probed meanwhile; so the first exact values come from the
+    classes most likely best, and the cutoff falls fast. Classes proven in parts (few
     classes) take their parts in turn instead."""
 
     def __init__(self, classes: list[_Class], top: int, secrets: int) -> None:
@@ -327,6 +330,7 @@ class _Ledger:
         #: near enough that a refutation is cheap, far enough that few classes need two.
         self.aspiration = max(1, secrets // ASPIRATION)
         self._searching = 0
+        self._uncapped = False  # an uncapped search runs
         self._cutoff = INFEASIBLE
         self._cutoff_stale = True
         for index, known in enumerate(classes):
@@ -388,8 +392,14 @@ class _Ledger:
         ):
             # Searched for a total a little above its bound at most (the cutoff, when lower):
             # exact, or refuted and back in line with a higher bound; a class refuted again
-            # and again is asked for twice as much each time.
+            # and again is asked for twice as much each time. While nothing is exact, a class
+            # whose capped search missed once is searched without a cap (one at a time), so
+            # the first cutoff comes from it rather than from every class climbing together.
             reach = bounded.bound + (self.aspiration << min(bounded.probes, 40))
+            if cutoff >= INFEASIBLE and bounded.probes > 0 and not self._uncapped:
+                reach = INFEASIBLE
+                bounded.uncapped = True
+                self._uncapped = True
             bounded.probes += 1
             return self._start(bounded, min(cutoff, reach), True)
         if floors is not None:
@@ -414,6 +424,8 @@ class _Ledger:
     def finished(self, known: _Class) -> None:
         """A task on a class came back."""
         self._searching -= known.searching
+        if known.uncapped:
+            self._uncapped = known.uncapped = False
         known.running = known.searching = False
 
     def _next_part_task(self) -> Task | None:
