@@ -1,7 +1,8 @@
 """wordsolver: play word-guessing games well and explain the play.
 
 The front door (:mod:`wordsolver.api`): :func:`game` loads a game, whose :meth:`~LoadedGame.session`
-is played with ``push``/``pop`` and asked to ``suggest``; :func:`suggest` and :func:`explain`
+is played with ``push``/``pop`` and asked to ``suggest`` (:func:`board_game` a game on several
+boards); :func:`suggest` and :func:`explain`
 answer for a history; :func:`evaluate` plays every secret with one strategy or several;
 :func:`tree` builds a strategy's decision tree; :func:`prove` proves the best first guess;
 :func:`study` compares openers and ways of playing; :func:`hand` solves a hand of letters;
@@ -11,7 +12,7 @@ answer for a history; :func:`evaluate` plays every secret with one strategy or s
 >>> wordsolver.game("mastermind").feedback("aabb", "abab")
 '2-2'
 >>> [name for name in dir(wordsolver) if name.islower() and not name.startswith("_")]
-['evaluate', 'explain', 'game', 'hand', 'plots', 'prove', 'study', 'suggest', 'tree']
+['board_game', 'evaluate', 'explain', 'game', 'hand', 'plots', 'prove', 'study', 'suggest', 'tree']
 
 The names are imported when first used, so ``import wordsolver`` (and every command's start)
 stays quick; ``dir(wordsolver)`` (and so a notebook's completion) lists them all the same.
@@ -37,7 +38,9 @@ from wordsolver.plumbing.lazy import exports
 if TYPE_CHECKING:
     from wordsolver import plots
     from wordsolver.api import (
+        LoadedBoards,
         LoadedGame,
+        board_game,
         evaluate,
         explain,
         game,
@@ -59,7 +62,9 @@ __version__: str
 
 #: Public name -> the module that defines it, imported on first use.
 _LAZY = {
+    "LoadedBoards": "wordsolver.api",
     "LoadedGame": "wordsolver.api",
+    "board_game": "wordsolver.api",
     "evaluate": "wordsolver.api",
     "explain": "wordsolver.api",
     "game": "wordsolver.api",
@@ -116,6 +121,7 @@ __all__ = [
     "InconsistentFeedbackError",
     "InvalidPatternError",
     "InvalidWordError",
+    "LoadedBoards",
     "LoadedGame",
     "PlayOptions",
     "Session",
@@ -123,6 +129,7 @@ __all__ = [
     "UnknownNameError",
     "WordsolverError",
     "__version__",
+    "board_game",
     "evaluate",
     "explain",
     "game",

@@ -25,6 +25,16 @@
 ([5, 3], ('tarse', 'colin', 'blink', 'blind', 'bling'))
 >>> [match.word for match in wordsolver.hand("quiz*", top=3)]
 ['quiz', 'quei', 'quib']
+>>> quordle = wordsolver.board_game("quordle")  # four boards, each under the prior
+>>> quordle
+<quordle: wordle on 4 boards, 9 tries, 14,855 secrets, nyt lists, nyt prior>
+>>> boards = quordle.session()
+>>> boards.push("crane", "gy..g,.....,ggggg,....y")  # a pattern a board, left to right
+(9, 1787, 1, 1433)
+>>> [guess.word for guess in boards.suggest(top=2).ranked]
+['dolts', 'sloth']
+>>> wordsolver.board_game("dordle", lists="original").evaluate(sample=20).mean
+4.85
 
 ``wordsolver.tree``, ``wordsolver.explain`` and ``wordsolver.study`` are the functions here;
 the packages of the same names are imported as ``from wordsolver.tree import ...``.
@@ -59,6 +69,10 @@ from wordsolver.anagram import (
     parse_hand,
     solve_hand,
 )
+from wordsolver.boards import BOARD_GAMES, BoardScorer, BoardsSession, load_board_game
+from wordsolver.boards.evaluation import BoardsEvaluation, evaluate_boards
+from wordsolver.boards.games import board_game_name
+from wordsolver.errors import OptionError
 from wordsolver.evaluation import Comparison, Played
 from wordsolver.explain import ExplainOptions, Explanation
 from wordsolver.explain import explain as explain_guess
@@ -138,7 +152,10 @@ def game(
 ) -> LoadedGame:
     """A built-in game by name or alias (``wordle``, ``5bukv``, ``tonguess4``, ``fallout``...),
     with one of its list sets, or your own lists and rules; ``prior`` names how likely each
-    word is (the list set's own unless given; ``uniform``: its answers alike)."""
+    word is (the list set's own unless given; ``uniform``: its answers alike). A game on
+    several boards is :func:`board_game`'s."""
+    if name.casefold() in {spec.name for spec in BOARD_GAMES}:
+        raise OptionError(f"{name} is played on several boards: load it with board_game({name!r})")
     overrides = GameOverrides(
         prior=prior,
         lists=lists,
@@ -154,6 +171,68 @@ def game(
 
 def _loaded(played: LoadedGame | str) -> LoadedGame:
     return played if isinstance(played, LoadedGame) else game(played)
+
+
+class LoadedBoards:
+    """A game played on several boards at once: one board's game (its tries the whole
+    game's), the board count, and the matrix every board shares."""
+
+    def __init__(self, rules: Game, boards: int) -> None:
+        self.rules = rules
+        self.boards = boards
+
+    def __repr__(self) -> str:
+        rules = self.rules
+        prior = "" if rules.uniform else f", {rules.prior} prior"
+        return (
+            f"<{self.name}: {rules.name} on {self.boards} boards, {rules.max_tries} tries,"
+            f" {len(rules.secrets):,} secrets, {rules.lists} lists{prior}>"
+        )
+
+    @property
+    def name(self) -> str:
+        """The game's name (``quordle``, or ``wordle ×3``)."""
+        return board_game_name(self.rules, self.boards)
+
+    @cached_property
+    def matrix(self) -> PatternMatrix:
+        """The one board's matrix (none held for a game played streamed)."""
+        return game_matrix(self.rules)
+
+    def session(self) -> BoardsSession:
+        """A new game in progress: push a guess with every board's feedback, ask what next."""
+        return BoardsSession(self.matrix, self.boards)
+
+    def evaluate(
+        self,
+        strategy: str = "entropy",
+        *,
+        sample: int = 1000,
+        seed: int = 0,
+        progress: ProgressOption = None,
+    ) -> BoardsEvaluation:
+        """Play ``sample`` board sets drawn from ``seed`` (under a prior, from the known
+        answers) to their end with a greedy strategy on every board."""
+        scorer = BoardScorer(find_strategy(strategy, seed=seed))
+        with progress_to(progress, f"evaluating {strategy}", sample) as bar:
+            return evaluate_boards(
+                self.matrix, self.boards, scorer, size=sample, seed=seed, progress=bar.callback
+            )
+
+
+def board_game(
+    name: str,
+    *,
+    boards: int | None = None,
+    lists: str | None = None,
+    tries: int | None = None,
+    prior: str | None = None,
+) -> LoadedBoards:
+    """A game on several boards: ``dordle``, ``quordle``, ``octordle``, or a colours game
+    (``wordle``, ``5bukv``) on ``boards`` boards; ``prior`` as for :func:`game`."""
+    overrides = GameOverrides(lists=lists, tries=tries, prior=prior)
+    rules, count = load_board_game(name, overrides, boards)
+    return LoadedBoards(rules, count)
 
 
 @overload

@@ -11,7 +11,7 @@ import pytest
 import wordsolver
 from tests.notebook.conftest import WORDS
 from wordsolver.api import LoadedGame
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.plumbing.bars import progress_to
 
 
@@ -87,3 +87,13 @@ def test_a_bar_without_tqdm_names_the_extra(
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)
     with pytest.raises(WordsolverError, match=r"pip install 'wordsolver\[notebook\]'"):
         wordsolver.evaluate(small, "entropy", progress=True)
+
+
+def test_boards_are_evaluated_with_a_bar_and_loaded_by_their_own_door() -> None:
+    dordle = wordsolver.board_game("wordle", boards=2, lists="original")
+    ticks: list[int] = []
+    result = dordle.evaluate(sample=6, seed=3, progress=ticks.append)
+    assert result.total == 6 and result.boards == 2 and sum(ticks) == 6
+    assert dordle.name == "dordle" and dordle.rules.max_tries == 7
+    with pytest.raises(OptionError, match="board_game"):
+        wordsolver.game("dordle")
