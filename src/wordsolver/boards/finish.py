@@ -4,9 +4,8 @@ scorer ranks its shortlist by.
 A board with ``n`` candidates left needs about :func:`guesses_to_finish` ``(n)`` more guesses:
 one when one candidate is left (it is played), ``2 - 1/n`` while one guess that is a candidate
 can still split the others apart (it wins with chance ``1/n``, else the next guess does; when
-the candidates are not alike, its likeliest is played and wins with its chance ``q``: ``2 - q``),
-and
-past ``split_apart`` candidates a share of a guess per bit of uncertainty left. That share
+the candidates are not alike, the likeliest is played and wins with its chance ``q``:
+``2 - q``), and past ``split_apart`` candidates a share of a guess per bit left. That share
 measured best at 0 on held-back board sets (0.1 to 0.5 played worse): the estimate only ranks
 guesses, and a board's many candidates are split by every later guess anyway. After a
 guess, a board's estimate is the mean of that estimate over the buckets the guess splits it
