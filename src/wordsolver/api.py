@@ -103,10 +103,9 @@ class LoadedGame:
 
     def __repr__(self) -> str:
         rules = self.rules
-        prior = "" if rules.uniform else f", {rules.prior} prior"
         return (
             f"<{rules.name}: {len(rules.secrets):,} secrets, {len(rules.guesses):,} guesses,"
-            f" {rules.lists} lists{prior}>"
+            f" {_lists_said(rules)}>"
         )
 
     @property
@@ -169,6 +168,12 @@ def game(
     return LoadedGame(find_game(name, overrides))
 
 
+def _lists_said(rules: Game) -> str:
+    """The lists a game is played with, and its prior unless uniform: ``nyt lists, nyt prior``."""
+    prior = "" if rules.uniform else f", {rules.prior} prior"
+    return f"{rules.lists} lists{prior}"
+
+
 def _loaded(played: LoadedGame | str) -> LoadedGame:
     return played if isinstance(played, LoadedGame) else game(played)
 
@@ -183,10 +188,9 @@ class LoadedBoards:
 
     def __repr__(self) -> str:
         rules = self.rules
-        prior = "" if rules.uniform else f", {rules.prior} prior"
         return (
             f"<{self.name}: {rules.name} on {self.boards} boards, {rules.max_tries} tries,"
-            f" {len(rules.secrets):,} secrets, {rules.lists} lists{prior}>"
+            f" {len(rules.secrets):,} secrets, {_lists_said(rules)}>"
         )
 
     @property
