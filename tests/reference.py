@@ -339,6 +339,58 @@ def to_finish_reference(game: Game, guess: str, possible: dict[str, float]) -> f
     return needed
 
 
+def finish_deeper_reference(
+    game: Game,
+    guess: str,
+    second: Sequence[str],
+    possible: dict[str, float],
+    curve: tuple[Sequence[float], Sequence[float]],
+) -> float:
+    """The mean guesses to finish a game when ``guess`` is played now, looked at one guess
+    deeper, from its definition: 1 for the guess; each bucket it leaves (but the win) weighted
+    by its chance: one word 1 more, two words 2 - q, more the least over the guesses of
+    ``second`` and the bucket's own words of 1 + the chance-weighted guesses to finish each
+    part that one leaves (but its win): 1, 2 - q, or ``curve`` (bits, guesses) read at the
+    part's entropy."""
+
+    def groups(word: str, words: Sequence[str]) -> dict[int, list[str]]:
+        found: dict[int, list[str]] = defaultdict(list)
+        for secret in words:
+            found[game.feedback(word, secret)].append(secret)
+        return found
+
+    def mass(words: Sequence[str]) -> float:
+        return sum(possible[w] for w in words)
+
+    def small(words: Sequence[str]) -> float:
+        return 1.0 if len(words) == 1 else 2 - max(possible[w] for w in words) / mass(words)
+
+    def part(words: Sequence[str]) -> float:
+        if len(words) <= 2:
+            return small(words)
+        shares = np.array([possible[w] for w in words]) / mass(words)
+        bits = float(-(shares * np.log2(shares)).sum())
+        return float(np.interp(bits, *curve))
+
+    def deeper(words: Sequence[str]) -> float:
+        costs = []
+        for word in [*second, *words]:
+            cost = 1.0
+            for pattern, inner in groups(word, words).items():
+                if pattern != game.win_pattern:
+                    cost += mass(inner) / mass(words) * part(inner)
+            costs.append(cost)
+        return min(costs)
+
+    total = 1.0
+    everyone = sum(possible.values())
+    for pattern, words in groups(guess, list(possible)).items():
+        if pattern != game.win_pattern:
+            value = small(words) if len(words) <= 2 else deeper(words)
+            total += mass(words) / everyone * value
+    return total
+
+
 def look_ahead_reference(
     game: Game, guess: str, next_guesses: Sequence[str], boards: Sequence[dict[str, float]]
 ) -> float:

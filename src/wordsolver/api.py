@@ -22,7 +22,7 @@
 <Comparison on wordle, 100 secrets: minimax 3.5700, expected-size 3.4600>
 >>> played = wordsolver.evaluate(game, secrets=["bling", "snafu"])  # as the assistant plays
 >>> played.guesses.tolist(), played.rows()[0].path
-([5, 3], ('tarse', 'colin', 'blink', 'blind', 'bling'))
+([5, 3], ('tarse', 'could', 'milky', 'fling', 'bling'))
 >>> [match.word for match in wordsolver.hand("quiz*", top=3)]
 ['quiz', 'quei', 'quib']
 >>> quordle = wordsolver.board_game("quordle")  # four boards, each under the prior

@@ -447,8 +447,9 @@ def _as_player(
 
 
 def suggestion_json(ranked: RankedGuess) -> dict[str, Any]:
-    """One suggestion in the ``--json`` schema shared by ``suggest``, ``solve`` and the web."""
-    return {
+    """One suggestion in the ``--json`` schema shared by ``suggest``, ``solve`` and the web;
+    ``to_finish`` only when the guess was weighed by the guesses it leaves to finish."""
+    shown = {
         "word": ranked.word,
         "score": ranked.score,
         "entropy": round(ranked.entropy, 6),
@@ -457,6 +458,9 @@ def suggestion_json(ranked: RankedGuess) -> dict[str, Any]:
         "can_win": ranked.is_candidate,
         "win_chance": round(ranked.win_chance, 6),
     }
+    if ranked.to_finish is not None:
+        shown["to_finish"] = round(ranked.to_finish, 6)
+    return shown
 
 
 _ITEM = re.compile(r"^\s*([^\s:=]+)\s*[:=\s]\s*(.+?)\s*$")

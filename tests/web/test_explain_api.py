@@ -88,12 +88,12 @@ def test_review_plays_under_the_prior_the_game_was_played_with(client: TestClien
         {"guess": "doily", "feedback": ".yyy."},
         {"guess": "pilot", "feedback": "ggggg"},
     ]
-    # wordsolver suggest wordle --history tarse:y.... : litho under the prior (311 possible),
+    # wordsolver suggest wordle --history tarse:y.... : donut under the prior (311 possible),
     # hoing under the uniform one (78 of the original answers).
     under_prior = post(client, "/api/review", game="wordle", history=history)
     assert (under_prior["prior"], under_prior["starts_after"]) == ("nyt", 1)
     assert (under_prior["rows"][0]["solver_pick"], under_prior["rows"][0]["before"]) == (
-        "litho",
+        "donut",
         311,
     )
     uniform = post(client, "/api/review", game="wordle", prior="uniform", history=history)

@@ -232,10 +232,19 @@ def test_what_is_possible_under_the_prior_is_shown(
         "180 possible, the likeliest: maybe 2.7%, above 2.6%, value 2.6%, …", timeout=WAIT
     )
     table = page.locator("#play-suggestions table")
-    expect(table.locator("th").last).to_have_text("win chance")
-    chances = table.locator("tbody tr td:last-child")
+    expect(table.locator("th:not(.finish)").last).to_have_text("win chance")
+    chances = table.locator("tbody tr td:nth-last-child(2)")  # the last: the guesses to finish
     expect(chances.first).to_be_visible()
     assert all(re.fullmatch(r"(\d+(\.\d+)?%|<0\.1%)?", cell) for cell in chances.all_inner_texts())
+    to_finish = table.locator("th.finish")
+    expect(to_finish).to_have_text("to finish")
+    if phone:  # a phone keeps the chance to win
+        expect(to_finish).to_be_hidden()
+    else:  # the guesses each leaves to finish, fewest first
+        expect(to_finish).to_be_visible()
+        cells = table.locator("tbody td.finish").all_inner_texts()
+        finish = [float(cell) for cell in cells if cell]
+        assert finish and finish == sorted(finish) and all(1 < value < 6 for value in finish)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     keep_screenshot(page, f"wordle-prior-{size}")
     context.close()

@@ -76,6 +76,9 @@ class RankedGuess:
     n_buckets: int
     #: The probability that this guess is the secret (0 when it cannot be).
     win_chance: float = 0.0
+    #: The mean guesses to finish the game when this one is played now, when the strategy
+    #: weighed it so (:mod:`wordsolver.strategies.finish`); None otherwise.
+    to_finish: float | None = None
 
 
 class Strategy(ABC):

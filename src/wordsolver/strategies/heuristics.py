@@ -14,6 +14,7 @@ from wordsolver.partition import PartitionStats, bucket_peak_sums, in_place_tota
 from wordsolver.plumbing.arrays import BoolArray, FloatArray, IdArray
 from wordsolver.strategies import scores
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
+from wordsolver.strategies.finish import LOOKED_AT, weighed_deeper, weighs_deeper
 
 _TOLERANCE = 1e-9  # scores closer than this are ties (they differ only by rounding)
 
@@ -78,7 +79,9 @@ class PartitionStrategy(GreedyStrategy):
 
     ``plays_for_mean``: the score aims at few guesses on average (not at the worst case), so
     when candidates are not equally likely, a candidate proven to need no more guesses on
-    average than any guess that cannot win goes first (see :func:`sure_candidates`).
+    average than any guess that cannot win goes first (see :func:`sure_candidates`), and
+    otherwise the best few guesses are weighed by the guesses they leave to finish
+    (:mod:`~wordsolver.strategies.finish`).
     """
 
     plays_for_mean = True
@@ -89,10 +92,14 @@ class PartitionStrategy(GreedyStrategy):
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
         stats = position.split(self.pool(position))
-        first: Sequence[int] = ()
-        if self.plays_for_mean and position.weights is not None:
-            first = sure_candidates(position, stats.rows)
-        return self.ranked(position, stats, self.primary(position, stats), top, first)
+        primary = self.primary(position, stats)
+        if not self.plays_for_mean or position.weights is None:
+            return self.ranked(position, stats, primary, top)
+        first = sure_candidates(position, stats.rows)
+        if first or not weighs_deeper(position):
+            return self.ranked(position, stats, primary, top, first)
+        ranked = self.ranked(position, stats, primary, max(top, LOOKED_AT))
+        return weighed_deeper(position, stats, ranked)[:top]
 
 
 #: Candidates are checked against :func:`sure_candidates`' bound when at most this many remain.
@@ -127,9 +134,7 @@ def sure_candidates(position: Position, rows: IdArray) -> list[int]:
     if not len(at_candidate):
         return []
     patterns = position.matrix.values[rows[at_candidate]][:, candidates]
-    tries_left = (
-        len(candidates) if game.max_tries is None else game.max_tries - position.tries_used
-    )
+    tries_left = len(candidates) if game.max_tries is None else game.max_tries - position.tries_used
     if tries_left == 1:  # the last try: only the likeliest candidate has a chance to win
         chance = position.win_chance(rows[at_candidate])
         return [int(at_candidate[k]) for k in np.argsort(-chance, kind="stable")]

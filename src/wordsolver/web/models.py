@@ -236,6 +236,11 @@ class Suggestion(BaseModel):
     win_chance: float = Field(
         0.0, description="the probability that this guess is the secret (0 when it cannot be)"
     )
+    to_finish: float | None = Field(
+        None,
+        description="the mean guesses to finish the game when this one is played now, looked"
+        " at one guess deeper (under a prior, the best few guesses); null otherwise",
+    )
 
 
 class PlayedMove(BaseModel):

@@ -13,6 +13,8 @@ import functools
 import threading
 from typing import Any
 
+import numpy as np
+
 from wordsolver.against import evaluate_play
 from wordsolver.anagram import (
     DICTIONARIES,
@@ -45,7 +47,15 @@ from wordsolver.matrix import (
 from wordsolver.plans import bounded_strategy, suggest_now
 from wordsolver.plumbing.progress import Progress
 from wordsolver.session import Session
-from wordsolver.strategies import STRATEGIES, Player, PlayOptions, Strategy, find_strategy
+from wordsolver.strategies import (
+    STRATEGIES,
+    Player,
+    PlayOptions,
+    Position,
+    Strategy,
+    find_strategy,
+)
+from wordsolver.strategies.finish import LOOKED_AT, expected_to_finish
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import (
     AbsurdleRequest,
@@ -260,15 +270,18 @@ def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
     state.replay((move.guess, move.feedback) for move in request.history)
     suggested = suggest_now(state, player, request.top)
     answer = state.to_json(suggested.player, suggested.ranked)
-    answer["ranks_by"] = ranks_by(suggested.player.strategy)
+    weighed = any(guess.to_finish is not None for guess in suggested.ranked)
+    answer["ranks_by"] = ranks_by(suggested.player.strategy, weighed=weighed)
     if suggested.gave_way is not None:
         answer["note"] = suggested.gave_way.message(TIME_LIMIT)
     return answer
 
 
-def ranks_by(strategy: Strategy) -> str:
-    """What a strategy's suggestions are ranked by, as the page shows it beside them."""
-    return f"{strategy.score_label}: {strategy.description}"
+def ranks_by(strategy: Strategy, *, weighed: bool = False) -> str:
+    """What a strategy's suggestions are ranked by, as the page shows it beside them;
+    ``weighed``: the best few were weighed by the guesses they leave to finish."""
+    told = f"{strategy.score_label}: {strategy.description}"
+    return f"{told}; the best {LOOKED_AT} by the guesses to finish" if weighed else told
 
 
 #: A small game that the warm-up plays through, so the compiled code it needs is loaded.
@@ -284,6 +297,9 @@ def warm_up(deadline: Deadline) -> None:
     for name in ("entropy", "optimal"):
         strategy = bounded_strategy(name, seconds=deadline.remaining())
         evaluate(Player(matrix, strategy, PlayOptions()), progress=deadline.check)
+    everyone = np.arange(len(WARM_UP_WORDS), dtype=np.intp)  # and the weighing under a prior
+    weighed = Position(matrix, everyone, everyone, weights=np.linspace(0.1, 0.2, len(everyone)))
+    expected_to_finish(weighed, weighed.split(everyone), everyone[:1])
 
 
 def evaluate_strategy(request: EvaluateRequest, deadline: Deadline) -> dict[str, Any]:

@@ -137,11 +137,15 @@ def suggestion_table(
     """Ranked guesses with expected candidates left, worst case and bits; ``first`` is a column
     (its header and a cell per guess) shown before them when it has cells; ``can win`` says
     yes for a guess that may be the secret, or with ``chances`` (candidates not all alike)
-    how likely it is."""
+    how likely it is; ``to finish``, when the best guesses were weighed so, the mean guesses
+    to finish the game with each."""
     header, cells = first
     own = () if score_label in STANDARD_SCORES else (score_label,)
     lead = (header,) if cells else ()
-    table = Table("#", "guess", *lead, *own, *STANDARD_SCORES, "can win", box=None, pad_edge=False)
+    weighed = ("to finish",) if any(r.to_finish is not None for r in ranked) else ()
+    table = Table(
+        "#", "guess", *lead, *own, *STANDARD_SCORES, "can win", *weighed, box=None, pad_edge=False
+    )
     for rank, r in enumerate(ranked, 1):
         table.add_row(
             str(rank),
@@ -152,6 +156,7 @@ def suggestion_table(
             str(r.worst),
             f"{r.entropy:.3f}",
             (percent(r.win_chance) if chances else "yes") if r.is_candidate else "",
+            *("" if r.to_finish is None else f"{r.to_finish:.3f}" for _ in weighed),
         )
     return table
 

@@ -40,6 +40,7 @@ export function suggestionTable(suggestions, strategy, onPick, ranksBy = undefin
   if (suggestions.length === 0) return el("p", { class: "hint" }, "No suggestions.");
   const own = STANDARD.includes(strategy.score_label) ? [] : [strategy.score_label];
   const chance = suggestions.some((s) => typeof s.win_chance === "number") ? "win chance" : "can win";
+  const weighed = suggestions.some((s) => typeof s.to_finish === "number") ? ["to finish"] : [];
   const headings = ["#", "guess", ...own, ...STANDARD, chance];
   const rows = suggestions.map((s, i) =>
     el(
@@ -52,6 +53,7 @@ export function suggestionTable(suggestions, strategy, onPick, ranksBy = undefin
       el("td", {}, s.expected_left.toFixed(2)),
       el("td", {}, String(s.worst)),
       el("td", {}, winCell(s)),
+      weighed.map(() => el("td", { class: "finish" }, typeof s.to_finish === "number" ? s.to_finish.toFixed(2) : "")),
     ),
   );
   return el(
@@ -61,7 +63,16 @@ export function suggestionTable(suggestions, strategy, onPick, ranksBy = undefin
       "table",
       { class: "suggestions" },
       el("caption", { title: strategy.description }, `Ranked by ${ranksBy ?? `${strategy.score_label} (${strategy.name})`}`),
-      el("thead", {}, el("tr", {}, headings.map((h) => el("th", { scope: "col", class: h === "guess" ? "word" : null }, h)))),
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          headings.map((h) => el("th", { scope: "col", class: h === "guess" ? "word" : null }, h)),
+          weighed.map((h) => el("th", { scope: "col", class: "finish", title: "the mean guesses to finish the game with this one" }, h)),
+        ),
+      ),
       el("tbody", {}, rows),
     ),
   );
