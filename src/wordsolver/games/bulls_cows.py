@@ -39,6 +39,8 @@ class BullsCowsRule(FeedbackRule):
     description = "Bulls and Cows: get = right place, touch = present elsewhere"
     #: Counts of matches: renaming letters or reordering positions changes none.
     symmetries = Symmetries(letters=True, positions=True)
+    #: A letter in no secret counts neither as get nor as touch.
+    absent_letters_alike = True
 
     def __init__(self, form: FeedbackForm = COUNTERS_GET_TOUCH) -> None:
         self.form = form

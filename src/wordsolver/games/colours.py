@@ -43,6 +43,8 @@ class ColoursRule(FeedbackRule):
     #: right among copies of a letter).
     symmetries = Symmetries(letters=True)
     several_boards = True
+    #: A letter in no secret is grey wherever it stands, and takes no colour from another.
+    absent_letters_alike = True
 
     def n_patterns(self, length: int) -> int:
         return int(3**length)

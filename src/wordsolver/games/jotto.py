@@ -33,6 +33,8 @@ class JottoRule(FeedbackRule):
     #: Letters in common as multisets, and whether the words are equal: renaming letters or
     #: reordering positions changes neither.
     symmetries = Symmetries(letters=True, positions=True)
+    #: A letter in no secret is in common with none (and a guess holding one wins nowhere).
+    absent_letters_alike = True
 
     def n_patterns(self, length: int) -> int:
         return length + 2

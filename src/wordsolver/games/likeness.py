@@ -23,6 +23,8 @@ class LikenessRule(FeedbackRule):
     form = NUMBER_LIKENESS
     #: A count of matches: renaming letters or reordering positions changes none.
     symmetries = Symmetries(letters=True, positions=True)
+    #: A letter in no secret matches nothing.
+    absent_letters_alike = True
 
     def n_patterns(self, length: int) -> int:
         return length + 1

@@ -90,6 +90,11 @@ class FeedbackRule(ABC):
     #: Whether its games are also played on several boards at once, one guess for all (Dordle,
     #: Quordle): its feedback can be shown on one keyboard shared by the boards.
     several_boards: ClassVar[bool] = False
+    #: Whether a letter that no secret of a set holds earns the same feedback whatever it is
+    #: (and changes nothing elsewhere in the pattern): then two guesses that differ only in such
+    #: letters split the set, and every subset, alike, and a search keeps one of them. False
+    #: unless the rule says so: claimed wrongly, it would prove wrong values.
+    absent_letters_alike: ClassVar[bool] = False
 
     @abstractmethod
     def n_patterns(self, length: int) -> int:

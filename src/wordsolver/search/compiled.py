@@ -100,6 +100,10 @@ class CompiledSearch(OptimalSearch):
             self.limit.beam,
             **(hard_mode_tables(game) if hard else {}),
         )
+        if not hard and game.rule.absent_letters_alike:
+            # Small sets keep one guess per spelling of the letters they hold (hard mode's
+            # pools follow the feedback instead).
+            self.core.set_letters(game.guess_codes)
         self._timer: threading.Timer | None = None
         #: Sets solved by first guess: their best value and the lower bound proven.
         self._split: dict[tuple[bytes, int], _SplitAnswer] = {}

@@ -99,6 +99,13 @@ class CompiledCore:
         """Sets the memo holds."""
         return int(self._engine.memo_size)
 
+    def set_letters(self, codes: LetterCodes) -> None:
+        """Tell the search each guess's letters (``codes``: a row per guess), for a rule whose
+        letters absent from every candidate are alike
+        (:attr:`~wordsolver.games.FeedbackRule.absent_letters_alike`): small sets then keep
+        one guess per spelling of the letters they hold."""
+        self._engine.set_letters(np.ascontiguousarray(codes, dtype=np.uint8))
+
     def set_budget(self, nodes: int | None) -> None:
         """Stop after this many more sets (None: no limit); clears a past stop."""
         self._engine.set_budget(nodes)

@@ -44,6 +44,8 @@ struct Core {
     /** The most tries a search may start with (a consistent hard mode remembers its guesses). */
     virtual int max_tries() const = 0;
     virtual int n_patterns() const = 0;
+    /** Keep one guess per spelling of the letters small sets hold (see letters.hpp). */
+    virtual void set_letters(const std::uint8_t* codes, int length) = 0;
     ws::Memo* memo = nullptr;
     ws::Shared shared;
 };
@@ -222,6 +224,10 @@ struct TypedCore : Core {
         return game.filter.consistent() ? ws::MAX_SEEN + 1 : MAX_TRIES;
     }
     int n_patterns() const override { return game.n_patterns; }
+    void set_letters(const std::uint8_t* codes, int length) override {
+        game.absent.load(codes, Id(owner.size()), length, secret_row.data(),
+                          Id(secret_row.size()));
+    }
 };
 
 /** The ident of the interpreter's main thread: the one signal handlers run on. */
@@ -594,6 +600,26 @@ PyObject* Engine_allowed_after(EngineObject* self, PyObject* args) {
                                      Py_ssize_t(std::size_t(n) * sizeof(i64)));
 }
 
+PyObject* Engine_set_letters(EngineObject* self, PyObject* args) {
+    PyObject* codes;
+    if (!PyArg_ParseTuple(args, "O", &codes)) return nullptr;
+    Py_buffer view;
+    if (PyObject_GetBuffer(codes, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return nullptr;
+    bool ok = view.ndim == 2 && view.itemsize == 1 && view.shape[0] == self->cells.shape[1] &&
+              view.shape[1] >= 1;
+    const auto* data = static_cast<const std::uint8_t*>(view.buf);
+    for (Py_ssize_t i = 0; ok && i < view.len; i++) ok = data[i] <= ws::AbsentLetters::MAX_CODE;
+    if (ok) self->core->set_letters(data, int(view.shape[1]));
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError,
+                     "codes must be a row of letter codes (uint8, at most %d) per guess",
+                     ws::AbsentLetters::MAX_CODE);
+        return nullptr;
+    }
+    Py_RETURN_NONE;
+}
+
 PyObject* Engine_set_budget(EngineObject* self, PyObject* args) {
     PyObject* nodes;
     if (!PyArg_ParseTuple(args, "O", &nodes)) return nullptr;
@@ -657,6 +683,10 @@ PyMethodDef Engine_methods[] = {
      "first (a proven lower bound on the set's total)"},
     {"allowed_after", (PyCFunction)Engine_allowed_after, METH_VARARGS,
      "allowed_after(pool, guess, pattern) -> bytes of int64: the guesses hard mode allows"},
+    {"set_letters", (PyCFunction)Engine_set_letters, METH_VARARGS,
+     "set_letters(codes): the guesses' letter codes (guesses × length, uint8), for a rule whose "
+     "letters no candidate holds earn the same feedback whatever they are: small sets keep one "
+     "guess per spelling of the letters they hold. Set before searching."},
     {"set_budget", (PyCFunction)Engine_set_budget, METH_VARARGS,
      "set_budget(nodes or None): stop after this many more sets; clears a stop"},
     {"set_state", (PyCFunction)Engine_set_state, METH_VARARGS,

@@ -9,7 +9,9 @@
 // abandoned as soon as their guesses so far plus the floors of their open buckets pass the
 // best total found (each bucket searched only for a value that can still fit, smallest
 // first); and, outside hard mode, the pool of every set cut to one guess per distinct split,
-// which serves all its subsets as well. Large sets get frames of their own (frame.hpp).
+// which serves all its subsets as well; smaller sets, when the rule lets letters no candidate
+// holds earn alike, one guess per spelling of the letters they hold (letters.hpp). Large sets
+// get frames of their own (frame.hpp).
 //
 // Several threads may search at once, each with its own Search and Arena, sharing the memo;
 // a shared stop flag (a time budget, or a node budget spent) ends every search cleanly: a
@@ -24,6 +26,7 @@
 #include "arena.hpp"
 #include "frame.hpp"
 #include "hard.hpp"
+#include "letters.hpp"
 #include "memo.hpp"
 #include "scan.hpp"
 
@@ -44,6 +47,7 @@ struct Game {
     int win = 0;
     int n_patterns = 0;
     HardMode<Cell> filter;  // hard mode's view of the guesses (off: free play)
+    AbsentLetters absent;   // the guesses' letters, when absent letters earn alike (off: not)
 
     bool hard() const { return filter.on(); }
 };
@@ -175,6 +179,14 @@ private:
         std::uint8_t* in_set = arena_.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
         for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
         bool dedup = !hard && n >= DEDUP_MIN;
+        if (!hard && !dedup && game_.absent.on()) {
+            Id* spelled = arena_.take<Id>(std::size_t(m));
+            Id kept = one_per_spelling(f, game_.absent, set, n, pool, m, arena_, spelled);
+            if (kept >= 0) {
+                pool = spelled;
+                m = kept;
+            }
+        }
         // Small sets find equal splits by fingerprints from their pairwise scoring; large
         // ones by their bucket statistics (keep_distinct).
         bool prints = dedup && sizeof(Cell) == 1 && n <= pair_max();
