@@ -171,3 +171,18 @@ def test_a_wrong_declaration_is_searched_with_the_cut() -> None:
     wrong = solved(heterogram_game(WronglyClaimed(), secrets))
     assert any("h" in word for word in guesses(honest).values())
     assert value(wrong) > value(honest)
+
+
+def test_an_alphabet_beyond_the_cuts_codes_is_searched_uncut() -> None:
+    """Letters past the 64 codes the cut reads: the search runs without the cut, to the same
+    value as the same game spelled in a small alphabet."""
+    small = "abcdef"
+    large = "".join(chr(code) for code in range(0x4E00, 0x4E00 + 70))  # 70 letters (CJK)
+    secrets = some_heterograms(12, 6, small)
+    renamed = ["".join(large[64 + small.index(c)] for c in word) for word in secrets]
+
+    def game(letters: str, words: list[str]) -> Game:
+        lexicon = Lexicon("secrets", tuple(words))
+        return make_game("colours", ColoursRule(), find_alphabet(letters), 3, None, lexicon, None)
+
+    assert value(solved(game(large, renamed))) == value(solved(game(small, secrets)))

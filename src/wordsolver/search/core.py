@@ -33,6 +33,10 @@ from wordsolver.search._engine import Engine
 MEMO_BYTES = 1 << 30
 
 
+#: Letter codes the compiled cut of small sets reads (one bit each of a word).
+LETTER_CODES = 64
+
+
 def _ids(values: npt.ArrayLike) -> Int64Array:
     return np.ascontiguousarray(values, dtype=np.int64)
 
@@ -103,8 +107,10 @@ class CompiledCore:
         """Tell the search each guess's letters (``codes``: a row per guess), for a rule whose
         letters absent from every candidate are alike
         (:attr:`~wordsolver.games.FeedbackRule.absent_letters_alike`): small sets then keep
-        one guess per spelling of the letters they hold."""
-        self._engine.set_letters(np.ascontiguousarray(codes, dtype=np.uint8))
+        one guess per spelling of the letters they hold. An alphabet of more letters than
+        the cut tells apart (:data:`LETTER_CODES`) is left uncut."""
+        if codes.size and int(codes.max()) < LETTER_CODES:
+            self._engine.set_letters(np.ascontiguousarray(codes, dtype=np.uint8))
 
     def set_budget(self, nodes: int | None) -> None:
         """Stop after this many more sets (None: no limit); clears a past stop."""
