@@ -43,6 +43,20 @@ def test_clear_one_game_keeps_the_others(run_cli: RunCli, own_cache: Path) -> No
     assert len(json.loads(run_cli("cache", "info", "--json").out)["entries"]) == 1
 
 
+def test_a_first_turn_kept_under_a_prior_is_listed_and_cleared_with_its_game(
+    run_cli: RunCli, own_cache: Path
+) -> None:
+    assert run_cli("suggest", "wordle", "--top", "1").code == 0  # today's Wordle: streamed
+    entries = json.loads(run_cli("cache", "info", "--json").out)["entries"]
+    first = [e for e in entries if e["kind"] == "first-turn"]
+    assert [e["of"] for e in first] == ["wordle (its first turn's splits, under a prior)"]
+    assert run_cli("suggest", "mastermind", "--top", "1").code == 0
+    cleared = run_cli("cache", "clear", "--game", "wordle")
+    assert cleared.code == 0 and not list(own_cache.glob("first-turn-*.bin"))
+    kinds = [e["kind"] for e in json.loads(run_cli("cache", "info", "--json").out)["entries"]]
+    assert "first-turn" not in kinds and "matrix" in kinds  # mastermind's stays
+
+
 def test_clear_an_unknown_game_is_one_line(run_cli: RunCli, own_cache: Path) -> None:
     result = run_cli("cache", "clear", "--game", "wordl")
     assert result.code == 2 and "did you mean wordle?" in result.err

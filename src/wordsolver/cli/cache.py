@@ -28,13 +28,20 @@ cache_app = typer.Typer(
 app.add_typer(cache_app, name="cache")
 
 
+#: The kinds of entry that are one game's tables (``cache clear --game`` removes them).
+GAME_TABLES = ("matrix", "first-turn")
+
+
 def _what(entry: CacheEntry) -> str:
-    """What an entry is of: the game and lists of a pattern table, else its kind."""
-    if entry.kind == "matrix":
+    """What an entry is of: the game (and lists) of a pattern table or a first turn's splits,
+    else its kind."""
+    if entry.kind in GAME_TABLES:
         found = read_header(entry.path)
         header = found[0] if found is not None else {}
         if "game" not in header:
             return "a game's table (made before tables named their game)"
+        if entry.kind == "first-turn":
+            return f"{header['game']} (its first turn's splits, under a prior)"
         lists = header.get("lists")
         custom = lists in (None, "custom") or "(" in header["game"]
         return str(header["game"]) + ("" if custom else f" ({lists} lists)")
@@ -84,14 +91,15 @@ def cache_info(as_json: JsonOption = False) -> None:
 @cache_app.command("clear")
 def cache_clear(
     game: Annotated[
-        str | None, typer.Option(help="Only the pattern tables of this game (e.g. tonguess4).")
+        str | None,
+        typer.Option(help="Only this game's tables (e.g. tonguess4): patterns, first turn."),
     ] = None,
 ) -> None:
-    """Delete the cache's entries (all, or one game's pattern tables); they are rebuilt when
-    next needed."""
+    """Delete the cache's entries (all, or one game's pattern tables and first turn); they are
+    rebuilt when next needed."""
     entries = cache_entries()
     if game is not None:
         name = find_spec(game).name
-        entries = [e for e in entries if e.kind == "matrix" and _what(e).split(" ")[0] == name]
+        entries = [e for e in entries if e.kind in GAME_TABLES and _what(e).split(" ")[0] == name]
     freed = remove_entries(entries)
     stdout.print(f"removed {_entries(len(entries))}, {_size(freed)} freed")

@@ -155,6 +155,7 @@ ENTRY_KINDS = {
     "needed": "guesses a player needs per secret (picking secrets by difficulty)",
     "openers": "exact best pairs ranked for the web page (kept once searched)",
     "boards": "a first turn's guesses to finish several boards (under a prior)",
+    "first-turn": "every first guess's split of every word (a game played under a prior)",
 }
 #: The names the cache gives each kind of entry.
 _NAMES = {
@@ -163,6 +164,7 @@ _NAMES = {
     "needed": re.compile(r"needed-[0-9a-f]{24}\.json"),
     "openers": re.compile(r"openers-[0-9a-f]{24}\.json"),
     "boards": re.compile(r"boards-[0-9a-f]{24}\.json"),
+    "first-turn": re.compile(r"first-turn-[0-9a-f]{24}\.bin"),
 }
 
 
@@ -185,8 +187,8 @@ def cache_entries() -> list[CacheEntry]:
     recorded = _recorded(folder)
     entries = []
     for path in folder.iterdir():
-        kind = path.name.split("-", 1)[0]
-        if kind not in _NAMES or not _NAMES[kind].fullmatch(path.name):
+        kind = next((kind for kind, name in _NAMES.items() if name.fullmatch(path.name)), None)
+        if kind is None:
             continue
         try:
             info = path.lstat()
@@ -204,10 +206,11 @@ def _holds_its_own(path: Path, kind: str) -> bool:
     """Whether a file the manifest does not name (an entry of an older version) holds what the
     cache writes there: a table's header, a sealed document, an index's arrays."""
     try:
-        if kind == "matrix":
+        if kind in ("matrix", "first-turn"):
             with open_regular(path, limit=None) as file:
                 header = json.loads(file.readline(4096))
-            return isinstance(header, dict) and {"format", "shape", "dtype"} <= set(header)
+            held = {"format", "shape", "dtype"} if kind == "matrix" else {"format", "guesses"}
+            return isinstance(header, dict) and held <= set(header)
         if kind == "anagram":
             with open_regular(path, limit=None) as file, zipfile.ZipFile(file) as archive:
                 return {"header.npy", "counts.npy"} <= set(archive.namelist())
