@@ -478,3 +478,26 @@ def test_fallout_photo_rows_not_read_are_shown_to_check(
     expect(page.locator("#screen-text")).to_have_value(re.compile(r"0xF[0-9A-F]{3}"))
     keep_screenshot(page, "fallout-photo-unread-phone")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+REVIEWED = {
+    "wordle": (f"#wordle?h={moves('wordle', 'pilot', ['tarse', 'doily', 'pilot'])}", "#play-end"),
+    "dordle": (
+        f"#dordle?h={board_moves(['pilot', 'vivid'], ['tarse', 'doily', 'pilot', 'vivid'])}",
+        "#boards-end",
+    ),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", REVIEWED)
+def test_a_finished_game_s_review_fits_its_column(
+    context_of: Callable[[str], BrowserContext], served: str, name: str, size: str
+) -> None:
+    """The review's table needs no sideways scrolling: its headings wrap instead."""
+    address, end = REVIEWED[name]
+    page = open_page(context_of(size), f"{served}{address}")
+    table = page.locator(f"{end} table.review")
+    expect(table).to_be_visible(timeout=WAIT)
+    wrap = page.locator(f"{end} .table-wrap")
+    assert wrap.evaluate("box => box.scrollWidth <= box.clientWidth"), wrap.bounding_box()

@@ -20,18 +20,18 @@ export function lostOrSaved(lost) {
 }
 
 /**
- * A review's table in its scrolling wrapper: `headings` are texts or [text, title] pairs, `rows`
+ * A review's table in its scrolling wrapper: `headings` are texts or [text, title, class?] lists, `rows`
  * the <tr> elements of the guesses.
  */
 export function reviewTable(headings, rows) {
-  const heading = (h) => (typeof h === "string" ? [h, null] : h);
+  const heading = (h) => (typeof h === "string" ? [h, null, null] : [h[0], h[1], h[2] ?? null]);
   return el(
     "div",
     { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Review table" },
     el(
       "table",
       { class: "review" },
-      el("thead", {}, el("tr", {}, headings.map(heading).map(([h, title]) => el("th", { scope: "col", title }, h)))),
+      el("thead", {}, el("tr", {}, headings.map(heading).map(([h, title, cls]) => el("th", { scope: "col", title, class: cls }, h)))),
       el("tbody", {}, rows),
     ),
   );
@@ -48,7 +48,7 @@ export function renderReview(review, moves, solverLine = null) {
   const headings = [
     ["#", "guess number"],
     ["guess", "your guess"],
-    ["feedback", "its feedback"],
+    ["feedback", "its feedback", "feedback"],
     ["left", "words left after your guess"],
     ["solver", "what the solver would have played instead"],
     ["its left", "words the solver's pick would have left"],
@@ -62,7 +62,7 @@ export function renderReview(review, moves, solverLine = null) {
       { class: standing(row.lost) === "even" ? "" : standing(row.lost) },
       el("td", {}, String(row.number)),
       el("td", { class: "word" }, row.guess),
-      el("td", {}, row.feedback ?? moves[row.number - 1]?.feedback ?? ""),
+      el("td", { class: "feedback" }, row.feedback ?? moves[row.number - 1]?.feedback ?? ""),
       el("td", {}, String(row.left)),
       el("td", { class: "word" }, row.solver_pick),
       el("td", {}, row.pick_left === null ? "" : String(row.pick_left)),
