@@ -55,7 +55,7 @@ def _split_cost(
     for t in range(n_touched):
         cell = touched[t]
         chance = sums[_CHANCE, cell]
-        if cell % n_patterns != win:
+        if cell % n_patterns != win and chance > 0.0:  # a part of no chance costs nothing
             bits = math.log2(chance) - sums[_LOG_SUM, cell] / chance
             finish = _to_finish(count[cell], chance, sums[_PEAK, cell], bits, curve)
             cost[cell // n_patterns] += chance * finish
@@ -125,7 +125,7 @@ def guesses_to_finish(
                 cost[b] = 0.0
         total = 1.0
         for b in range(n_patterns):
-            if b == win or size[b] == 0:
+            if b == win or chance[b] <= 0.0:  # empty, or of no chance: costs nothing
                 continue
             if size[b] < 3:
                 total += chance[b] * _to_finish(size[b], chance[b], peak[b], 0.0, curve)
