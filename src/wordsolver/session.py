@@ -57,7 +57,7 @@ from wordsolver.first_turn import first_turn_stats
 from wordsolver.games import Game
 from wordsolver.matrix import BuildProgress, PatternMatrix, StreamedMatrix, pattern_matrix
 from wordsolver.matrix import should_stream as should_stream
-from wordsolver.plumbing.arrays import BoolArray, FloatArray, IdArray
+from wordsolver.plumbing.arrays import BoolArray, FloatArray, IdArray, without
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
 from wordsolver.strategies.base import Position
 from wordsolver.strategies.player import consistent_after
@@ -108,16 +108,6 @@ class Removal:
 
 #: One move that :meth:`Session.pop` takes back: a guess with its feedback, or a removal.
 Move = Step | Removal
-
-
-def without(ids: IdArray, removed: Iterable[int]) -> IdArray:
-    """``ids`` minus the ``removed`` ones, order kept.
-
-    >>> without(np.arange(5), {1, 3}).tolist()
-    [0, 2, 4]
-    """
-    drop = list(removed)
-    return ids[~np.isin(ids, drop)] if drop else ids
 
 
 class Session:
@@ -363,12 +353,9 @@ class Session:
         if player.matrix is not self.matrix:  # widened: the same guesses, other secrets
             player = Player(self.matrix, player.strategy, player.options)
         mask = self.consistent_mask() if player.options.hard else None
-        position = player.position(self.candidates, len(self._steps), mask)
         removed = list(self.removed)
-        if removed:
-            position = replace(
-                position, pool=without(position.pool, self.game.secret_rows[removed])
-            )
+        taken_out = self.game.secret_rows[removed] if removed else None
+        position = player.position(self.candidates, len(self._steps), mask, taken_out)
         if self.matrix.streamed:  # the first turn of a game too large to hold
             whole = first_turn_stats(self.matrix, None if not removed else self.candidates)
             position = replace(position, table=whole)

@@ -10,7 +10,7 @@ import numpy as np
 
 from wordsolver.errors import InvalidWordError
 from wordsolver.matrix import PatternMatrix
-from wordsolver.plumbing.arrays import BoolArray, IdArray
+from wordsolver.plumbing.arrays import BoolArray, IdArray, without
 from wordsolver.strategies.base import Position, Strategy
 
 GuessFrom = Literal["allowed", "candidates"]
@@ -54,23 +54,34 @@ class Player:
         self.options = replace(options, openers=spelled)
         self._all_rows = np.arange(len(matrix.game.guesses), dtype=np.intp)
 
-    def pool(self, candidates: IdArray, consistent: BoolArray | None) -> IdArray:
-        """Guess rows allowed now; ``consistent`` is the hard-mode mask (None when not hard)."""
+    def pool(
+        self, candidates: IdArray, consistent: BoolArray | None, removed: IdArray | None = None
+    ) -> IdArray:
+        """Guess rows allowed now: every guess, or the candidates when the options say so, or
+        those of the hard-mode mask ``consistent`` (None when not hard); never the rows of
+        ``removed`` (words the player took out of the game)."""
         if self.options.guess_from == "candidates":
-            return np.asarray(self.matrix.game.secret_rows[candidates], dtype=np.intp)
-        if consistent is not None:
-            return np.flatnonzero(consistent)
-        return self._all_rows
+            rows = np.asarray(self.matrix.game.secret_rows[candidates], dtype=np.intp)
+        elif consistent is not None:
+            rows = np.flatnonzero(consistent)
+        else:
+            rows = self._all_rows
+        return rows if removed is None else without(rows, removed.tolist())
 
     def position(
-        self, candidates: IdArray, tries_used: int, consistent: BoolArray | None
+        self,
+        candidates: IdArray,
+        tries_used: int,
+        consistent: BoolArray | None,
+        removed: IdArray | None = None,
     ) -> Position:
-        """What the strategy sees now (the candidates weighted by the game's prior)."""
+        """What the strategy sees now (the candidates weighted by the game's prior, the
+        guesses of :meth:`pool`)."""
         game = self.matrix.game
         return Position(
             self.matrix,
             candidates,
-            self.pool(candidates, consistent),
+            self.pool(candidates, consistent, removed),
             tries_used,
             hard=self.options.hard,
             only_candidates=self.options.guess_from == "candidates",
