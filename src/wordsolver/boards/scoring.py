@@ -41,7 +41,6 @@ from wordsolver.partition import PartitionStats, partition_stats
 from wordsolver.plumbing.arrays import FloatArray, IdArray
 from wordsolver.plumbing.cache import cache_dir, read_sealed, write_sealed
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
-from wordsolver.strategies.heuristics import CandidateStrategy, GreedyStrategy, PartitionStrategy
 
 _TOLERANCE = 1e-9  # totals closer than this are ties (they differ only by rounding)
 #: Boards scored over the full guess list are remembered by their candidates: games played one
@@ -106,7 +105,7 @@ class BoardScorer:
     """
 
     def __init__(self, strategy: Strategy, finish: FinishOptions | None = None) -> None:
-        if not isinstance(strategy, GreedyStrategy):
+        if not strategy.greedy:
             raise OptionError(
                 f"the {strategy.name} strategy plays one board: on several boards choose a"
                 " greedy `strategy` (entropy, expected-size, minimax, stdev, eliminations,"
@@ -133,7 +132,7 @@ class BoardScorer:
             pool, rule = _candidate_rows([positions[b] for b in forced]), ONE_LEFT
         elif tries_left is not None and tries_left <= len(positions):
             pool, rule = _candidate_rows(positions), LAST_TRIES
-        elif isinstance(self.strategy, CandidateStrategy) or positions[0].only_candidates:
+        elif self.strategy.only_candidates or positions[0].only_candidates:
             pool, rule = _candidate_rows(positions), BEST_TOTAL
         else:
             pool, rule = positions[0].pool, BEST_TOTAL
@@ -251,17 +250,13 @@ class BoardScorer:
 
     def _board(self, position: Position, pool: IdArray) -> _Board:
         """One board's statistics and the strategy's score of every guess of ``pool``."""
-        whole = pool is position.pool and isinstance(self.strategy, PartitionStrategy)
+        whole = pool is position.pool and not self.strategy.only_candidates
         key = _board_key(position) if whole else b""
         if whole and key in self._boards:
             self._boards.move_to_end(key)
             return self._boards[key]
         stats = self._split(position, pool)
-        if isinstance(self.strategy, PartitionStrategy):
-            primary = self.strategy.primary(position, stats)
-        else:
-            assert isinstance(self.strategy, CandidateStrategy)
-            primary = self.strategy.scores(position, pool)
+        primary = self.strategy.guess_scores(position, stats)
         board = _Board(stats, np.asarray(primary, dtype=np.float64))
         if whole:
             self._boards[key] = board
@@ -344,7 +339,7 @@ class _Totals:
         ordered: IdArray = chosen[np.lexsort(keys)]
         return ordered
 
-    def ranked(self, strategy: GreedyStrategy, order: IdArray) -> list[RankedGuess]:
+    def ranked(self, strategy: Strategy, order: IdArray) -> list[RankedGuess]:
         shown = strategy.shown_score(self.primary)
         return [
             RankedGuess(

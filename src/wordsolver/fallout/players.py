@@ -23,7 +23,6 @@ from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.progress import Progress
 from wordsolver.strategies import Player, PlayOptions, find_strategy
-from wordsolver.strategies.heuristics import GreedyStrategy
 from wordsolver.strategies.registry import STRATEGIES
 
 if TYPE_CHECKING:
@@ -109,7 +108,7 @@ class LibraryPlayer(TerminalPlayer):
 COMPILED: dict[str, CompiledPlayer] = {
     name: CompiledPlayer(name, strategy.score_index, strategy.only_candidates)
     for name, strategy in STRATEGIES.items()
-    if issubclass(strategy, GreedyStrategy)
+    if strategy.greedy
 }
 
 

@@ -93,6 +93,15 @@ class Strategy(ABC):
     #: Whether a choice may search for long (the exact search): the faces give it a time
     #: limit (:meth:`within`), and a suggestion that runs out of it gives way to a greedy one.
     needs_time_limit: ClassVar[bool] = False
+    #: Whether it scores each guess on its own, lower is better (a greedy strategy): then
+    #: :meth:`guess_scores` gives the scores, several boards are played by summing them, and
+    #: :attr:`score_index` names the score the compiled players use.
+    greedy: ClassVar[bool] = False
+    #: A greedy strategy's score in :func:`~wordsolver.strategies.score_kernel.
+    #: partition_scores` (-1: none).
+    score_index: ClassVar[int] = -1
+    #: Whether it guesses only the candidates.
+    only_candidates: ClassVar[bool] = False
     #: Whether its whole-game tree is found by the exact search
     #: (:func:`~wordsolver.tree.optimal.optimal_tree`, or the proof) rather than grown by
     #: playing it secret by secret; such a strategy also solves the adversarial games.
@@ -111,6 +120,16 @@ class Strategy(ABC):
     @abstractmethod
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
         """The ``top`` best guesses, best first."""
+
+    def guess_scores(self, position: Position, stats: PartitionStats) -> FloatArray:
+        """A greedy strategy's own score of each guess of ``stats.rows`` (their split of the
+        candidates), lower is better (see :attr:`greedy`)."""
+        raise NotImplementedError(f"the {self.name} strategy does not score guesses one by one")
+
+    def shown_score(self, primary: FloatArray) -> FloatArray:
+        """A greedy strategy's score as people read it (e.g. entropy in bits rather than its
+        negation)."""
+        return primary
 
     def choose(self, position: Position) -> int:
         """The row of the best guess."""

@@ -27,16 +27,11 @@ class GreedyStrategy(Strategy):
     it guesses only candidates.
     """
 
-    score_index: int
-    only_candidates = False
+    greedy = True
 
     def pool(self, position: Position) -> IdArray:
         """The guesses this strategy considers."""
         return position.pool
-
-    def shown_score(self, primary: FloatArray) -> FloatArray:
-        """The score as people read it (e.g. entropy in bits rather than its negation)."""
-        return primary
 
     def ranked(
         self,
@@ -89,6 +84,9 @@ class PartitionStrategy(GreedyStrategy):
     def primary(self, position: Position, stats: PartitionStats) -> FloatArray:
         """The strategy's own score per guess, lower is better."""
         raise NotImplementedError
+
+    def guess_scores(self, position: Position, stats: PartitionStats) -> FloatArray:
+        return self.primary(position, stats)
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
         stats = position.split(self.pool(position))
@@ -170,6 +168,9 @@ class CandidateStrategy(GreedyStrategy):
     def scores(self, position: Position, rows: IdArray) -> FloatArray:
         """The strategy's own score per guess of ``rows``, lower is better."""
         raise NotImplementedError
+
+    def guess_scores(self, position: Position, stats: PartitionStats) -> FloatArray:
+        return self.scores(position, stats.rows)
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
         rows = self.pool(position)
