@@ -217,7 +217,7 @@ class LoadedBoards:
     ) -> BoardsEvaluation:
         """Play ``sample`` board sets drawn from ``seed`` (under a prior, from the known
         answers) to their end with a greedy strategy on every board."""
-        scorer = BoardScorer(find_strategy(strategy, seed=seed))
+        scorer = BoardScorer.of(strategy, seed)
         with progress_to(progress, f"evaluating {strategy}", sample) as bar:
             return evaluate_boards(
                 self.matrix, self.boards, scorer, size=sample, seed=seed, progress=bar.callback

@@ -9,7 +9,6 @@ the candidates your guess and the solver's left on each board against the real s
 >>> from wordsolver.boards.games import load_board_game
 >>> from wordsolver.boards.host import HostedBoards
 >>> from wordsolver.matrix import pattern_matrix
->>> from wordsolver.strategies import find_strategy
 >>> from wordsolver.games import GameOverrides  # hosted: the answers alike
 >>> game, _ = load_board_game("dordle", GameOverrides(prior="uniform"))
 >>> secrets = [game.secrets.words.index(word) for word in ("curse", "ghost")]
@@ -17,7 +16,7 @@ the candidates your guess and the solver's left on each board against the real s
 >>> for guess in ("crane", "curse", "ghost"):
 ...     _ = hosted.guess(guess)
 >>> state = hosted.state
->>> rows = review_boards(state, BoardScorer(find_strategy("entropy")))
+>>> rows = review_boards(state, BoardScorer.of("entropy"))
 >>> for row in rows:
 ...     print(row.guess, row.left, row.solver_pick, row.pick_left)
 crane (3, 263) trace (5, 113)

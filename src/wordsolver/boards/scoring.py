@@ -41,6 +41,7 @@ from wordsolver.partition import PartitionStats, partition_stats
 from wordsolver.plumbing.arrays import FloatArray, IdArray
 from wordsolver.plumbing.cache import cache_dir, read_sealed, write_sealed
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
+from wordsolver.strategies.registry import find_strategy
 
 _TOLERANCE = 1e-9  # totals closer than this are ties (they differ only by rounding)
 #: Boards scored over the full guess list are remembered by their candidates: games played one
@@ -118,6 +119,14 @@ class BoardScorer:
         self._boards: OrderedDict[bytes, _Board] = OrderedDict()
         self._estimates: OrderedDict[bytes, FloatArray] = OrderedDict()
         self._guesses: Lexicon | None = None  # the guesses the boards remembered are scored by
+
+    @classmethod
+    def of(cls, strategy: str | Strategy | BoardScorer, seed: int = 0) -> BoardScorer:
+        """The scorer that plays ``strategy``: a name (``random`` drawn from ``seed``), a
+        strategy, or a scorer (itself)."""
+        if isinstance(strategy, BoardScorer):
+            return strategy
+        return cls(find_strategy(strategy, seed=seed) if isinstance(strategy, str) else strategy)
 
     def rank(
         self, positions: Sequence[Position], tries_left: int | None, top: int = 5

@@ -36,7 +36,7 @@ from wordsolver.errors import (
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import MAX_HISTORY, SHOW_CANDIDATES, Session, suggestion_json
-from wordsolver.strategies import Player, PlayOptions, Position, Strategy, find_strategy
+from wordsolver.strategies import Player, PlayOptions, Position, Strategy
 
 
 class BoardsSession:
@@ -156,7 +156,7 @@ class BoardsSession:
         seed: int = 0,
     ) -> BoardRanking:
         """The ``top`` best guesses now over the unsolved boards (none once all are solved)."""
-        scorer = _as_scorer(strategy, seed)
+        scorer = BoardScorer.of(strategy, seed)
         player = Player(self.matrix, scorer.strategy, options or PlayOptions())
         return scorer.rank(self.positions(player), self.tries_to_score, top)
 
@@ -226,9 +226,3 @@ def _checked(patterns: Sequence[int | None], solved: Sequence[bool]) -> tuple[in
             raise InconsistentFeedbackError(f"board {board} {state}")
     return tuple(patterns)
 
-
-def _as_scorer(strategy: str | Strategy | BoardScorer, seed: int) -> BoardScorer:
-    if isinstance(strategy, BoardScorer):
-        return strategy
-    chosen = find_strategy(strategy, seed=seed) if isinstance(strategy, str) else strategy
-    return BoardScorer(chosen)

@@ -27,7 +27,7 @@ from wordsolver.cli.repl.render import percent, plural, review_frame, suggestion
 from wordsolver.games import Game
 from wordsolver.plumbing.files import read_user_text
 from wordsolver.session import Session
-from wordsolver.strategies import PlayOptions, find_strategy
+from wordsolver.strategies import PlayOptions
 
 #: The header of the boards' own score: the guesses still needed to finish every board.
 TO_FINISH = "to finish"
@@ -158,7 +158,7 @@ def suggest_boards(
 ) -> None:
     """``suggest`` for several boards."""
     state = boards_state(game, boards, history)
-    scorer = BoardScorer(find_strategy(strategy, seed=seed))
+    scorer = BoardScorer.of(strategy, seed)
     ranking = state.suggest(scorer, options, top=top)
     if as_json:
         payload = state.to_json(scorer.strategy.name, ranking)
@@ -189,7 +189,7 @@ def evaluate_boards_command(
     matrix = pattern_table(game)
     results = []
     for name in names:
-        scorer = BoardScorer(find_strategy(name, seed=seed))
+        scorer = BoardScorer.of(name, seed)
         with progress_bar(name, len(sets)) as advance:
             results.append(
                 evaluate_boards(

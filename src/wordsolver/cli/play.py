@@ -191,5 +191,5 @@ def _boards(
             else board_secrets(len(game.secrets), boards, seed)
         )
         hosted = HostedBoards(matrix, secrets)
-    scorer = BoardScorer(find_strategy(strategy, seed=seed or 0))
+    scorer = BoardScorer.of(strategy, seed or 0)
     return BoardsHostRepl(stdout, hosted, scorer, progress_bar, slot=slot)

@@ -42,7 +42,7 @@ from wordsolver.cli.repl import Assistant, terminal_lines
 from wordsolver.cli.repl.boards import BoardsAssistant
 from wordsolver.errors import OptionError
 from wordsolver.games import Game
-from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.strategies import Player, PlayOptions
 from wordsolver.tree import load_tree
 from wordsolver.tree.strategy import TreeStrategy
 
@@ -62,7 +62,7 @@ def _solve_boards(
         suggest_boards(game, boards, history, strategy, options, top, seed, as_json=True)
         return
     state = boards_state(game, boards, history)
-    scorer = BoardScorer(find_strategy(strategy, seed=seed))
+    scorer = BoardScorer.of(strategy, seed)
     state.suggest(scorer, options, top=1)  # refuses what boards cannot play before the prompt
     assistant = BoardsAssistant(
         stdout, state, scorer, options=options, top=top, seed=seed, progress=progress_bar

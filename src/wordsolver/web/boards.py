@@ -12,7 +12,7 @@ from wordsolver.boards.review import boards_share_text, review_boards
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.session import MAX_HISTORY
-from wordsolver.strategies import PlayOptions, find_strategy
+from wordsolver.strategies import PlayOptions
 from wordsolver.web.limits import Deadline
 from wordsolver.web.models import MAX_TOP, Likely, Move, Name, PlayRequest, Suggestion
 from wordsolver.web.service import game_matrix, ranks_by
@@ -127,7 +127,7 @@ def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]
         matrix = pattern_matrix(find_game(setup.base, GameOverrides(words=words)), use_cache=False)
     state = BoardsSession(matrix, setup.boards, setup.tries)
     state.replay((move.guess, move.feedback) for move in request.history)
-    scorer = BoardScorer(find_strategy(request.strategy, seed=request.seed))
+    scorer = BoardScorer.of(request.strategy, request.seed)
     options = PlayOptions(hard=request.hard, guess_from=request.guess_from)
     answer = state.to_json(scorer.strategy.name, state.suggest(scorer, options, top=request.top))
     answer["ranks_by"] = ranks_by(scorer.strategy)

@@ -24,7 +24,7 @@ from wordsolver.cli.repl.moves import COMMANDS_HINT, read_guess
 from wordsolver.cli.repl.render import plural
 from wordsolver.cli.repl.repl import Command, PromptError, Repl
 from wordsolver.hosted.saves import SaveSlot
-from wordsolver.strategies import PlayOptions, find_strategy, strategy_names
+from wordsolver.strategies import PlayOptions, strategy_names
 
 #: Most suggestions ``hint N`` shows.
 MAX_HINTS = 100
@@ -174,7 +174,7 @@ class BoardsAssistant(Repl):
                 f"strategy: {self.scorer.strategy.name} (choose from {', '.join(strategy_names())})"
             )
             return
-        self.scorer = BoardScorer(find_strategy(argument, seed=self.seed))
+        self.scorer = BoardScorer.of(argument, self.seed)
         self.console.print(f"strategy: {self.scorer.strategy.name}")
         self.show()
 
