@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wordsolver import partition
 from wordsolver.alphabet import Alphabet
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.games import RULES as REGISTRY
 from wordsolver.games import (
     FeedbackRule,
@@ -143,7 +143,7 @@ def test_six_letter_matrix_holds_patterns_above_255() -> None:
 
 def test_colours_words_too_long_for_16_bit_patterns_are_refused() -> None:
     """3**11 patterns would not fit a uint16 cell: such games are refused, not wrapped around."""
-    with pytest.raises(InvalidWordError, match="at most 10 letters, not 11"):
+    with pytest.raises(OptionError, match="at most 10 letters, not 11"):
         find_game("wordle", GameOverrides(length=11, words=("abcdefghijk", "abcdefghijl")))
 
 

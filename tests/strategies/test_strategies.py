@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordsolver.alphabet import LATIN
-from wordsolver.errors import InvalidWordError, UnknownNameError
+from wordsolver.errors import InvalidWordError, OptionError, UnknownNameError
 from wordsolver.games import Game, GameOverrides, LikenessRule, find_game, make_game
 from wordsolver.lexicon import Lexicon
 from wordsolver.matrix import PatternMatrix, pattern_matrix
@@ -419,7 +419,7 @@ def test_unknown_opener_is_refused(opener: str, original_wordle_matrix: PatternM
 
 
 def test_unknown_guess_source_is_refused() -> None:
-    with pytest.raises(InvalidWordError, match="allowed, candidates"):
+    with pytest.raises(OptionError, match="allowed, candidates"):
         PlayOptions(guess_from="everything")  # type: ignore[arg-type]
 
 

@@ -141,12 +141,15 @@ def weighed(game: Game, prior: PriorSpec, lists: ListSet) -> Game:
 def generate(alphabet: Alphabet, length: int, distinct_letters: bool) -> Lexicon:
     """Every string of the game's kind, refusing spaces too large to hold."""
     if distinct_letters and length > alphabet.size:
-        raise InvalidWordError(f"{length} distinct letters cannot be drawn from {alphabet.size}")
+        raise OptionError(
+            f"{length} distinct letters cannot be drawn from {alphabet.size}", ("length",)
+        )
     count = count_strings(alphabet, length, distinct_letters)
     if count > MAX_GENERATED:
-        raise InvalidWordError(
+        raise OptionError(
             f"{count:,} strings of {length} letters are too many to generate"
-            f" (at most {MAX_GENERATED:,}); use a shorter length or a smaller alphabet"
+            f" (at most {MAX_GENERATED:,}); use a shorter length or a smaller alphabet",
+            ("length",),
         )
     return all_strings(alphabet, length, distinct_letters)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from wordsolver.alphabet import find_alphabet
-from wordsolver.errors import InvalidWordError, OptionError, UnknownNameError
+from wordsolver.errors import OptionError, UnknownNameError
 from wordsolver.games.catalogue import GAMES
 from wordsolver.games.game import Game, make_game
 from wordsolver.games.lists import (
@@ -108,11 +108,14 @@ def _shaped(spec: GameSpec, lists: ListSet, wanted: GameOverrides) -> GameSpec:
 def _check_length(rule: FeedbackRule, length: int) -> None:
     """Refuse words too long for any game, or for the rule's patterns to fit the matrix."""
     if length > MAX_LENGTH:
-        raise InvalidWordError(f"words of {length} letters are too long: at most {MAX_LENGTH}")
+        raise OptionError(
+            f"words of {length} letters are too long: at most {MAX_LENGTH}", ("length",)
+        )
     if rule.n_patterns(length) > MAX_PATTERNS:
         longest = max(n for n in range(1, MAX_LENGTH) if rule.n_patterns(n) <= MAX_PATTERNS)
-        raise InvalidWordError(
-            f"{rule.name} feedback allows words of at most {longest} letters, not {length}"
+        raise OptionError(
+            f"{rule.name} feedback allows words of at most {longest} letters, not {length}",
+            ("length",),
         )
 
 

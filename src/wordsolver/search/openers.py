@@ -44,7 +44,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from wordsolver.errors import InvalidWordError, OptionError, WordsolverError
+from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import PatternMatrix
@@ -159,7 +159,7 @@ def opener_space(game: Game, any_words: bool = False) -> OpenerSpace:
     if any_words:
         return OpenerSpace(rows, np.zeros(len(rows), dtype=np.int64))
     if game.alphabet.size > 64:
-        raise InvalidWordError(
+        raise OptionError(
             f"letter sets need at most 64 letters, {game.alphabet.name} has more; use `any_words`",
             ("any_words",),
         )

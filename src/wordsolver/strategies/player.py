@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from wordsolver.errors import InvalidWordError
+from wordsolver.errors import OptionError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.arrays import BoolArray, IdArray, without
 from wordsolver.strategies.base import Position, Strategy
@@ -33,8 +33,9 @@ class PlayOptions:
 
     def __post_init__(self) -> None:
         if self.guess_from not in ("allowed", "candidates"):
-            raise InvalidWordError(
-                f"unknown guess source {self.guess_from!r}; choose from: allowed, candidates"
+            raise OptionError(
+                f"unknown guess source {self.guess_from!r}; choose from: allowed, candidates",
+                ("guess_from",),
             )
 
     def describe(self) -> dict[str, Any]:
