@@ -21,6 +21,7 @@ runs.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 import numpy as np
 
@@ -67,24 +68,42 @@ def expected_to_finish(position: Position, stats: PartitionStats, rows: IdArray)
     candidates = position.candidates
     assert position.weights is not None
     weights = position.weights / position.weights.sum()
-    if position.hard:  # a second guess must fit the feedback: the bucket's own candidates do
-        helpers = rows[:0]
-    else:
-        telling = np.argsort(-stats.entropy, kind="stable")[:HELPERS]
-        helpers = stats.rows[telling]
+    # In hard mode a second guess must fit the feedback: the bucket's own candidates do.
+    helpers = rows[:0] if position.hard else stats.rows[_most_telling(stats.entropy, HELPERS)]
     matrix = position.matrix
     first, helper_patterns = (_guess_major(matrix.cells(candidates, r)) for r in (rows, helpers))
     own_rows = np.asarray(game.secret_rows[candidates], dtype=np.intp)
     # The compiled kernel is loaded only when a position is weighed: commands start without it.
-    from wordsolver.strategies.finish_kernel import STEPS_PER_BIT, guesses_to_finish
+    from wordsolver.strategies.finish_kernel import guesses_to_finish
 
-    bits, guesses = (np.array(points) for points in FINISH_CURVE)
-    curve = np.interp(np.arange(int(bits[-1] * STEPS_PER_BIT) + 2) / STEPS_PER_BIT, bits, guesses)
     result: FloatArray = guesses_to_finish(
         first, helper_patterns, matrix.by_secret, candidates, own_rows, weights,
-        game.n_patterns, game.win_pattern, curve,
+        game.n_patterns, game.win_pattern, _curve_table(),
     )  # fmt: skip
     return result
+
+
+def _most_telling(entropy: FloatArray, count: int) -> IdArray:
+    """The indices of the ``count`` largest entropies, largest first, ties in index order (as a
+    stable sort of all of them would give, without sorting all of them)."""
+    if len(entropy) > count:
+        threshold = np.partition(entropy, len(entropy) - count)[len(entropy) - count]
+        kept = np.flatnonzero(entropy >= threshold)
+    else:
+        kept = np.arange(len(entropy))
+    order: IdArray = kept[np.argsort(-entropy[kept], kind="stable")[:count]]
+    return order
+
+
+@cache
+def _curve_table() -> FloatArray:
+    """:data:`FINISH_CURVE` read at every step of bits the kernel looks up, made once."""
+    from wordsolver.strategies.finish_kernel import STEPS_PER_BIT
+
+    bits, guesses = (np.array(points) for points in FINISH_CURVE)
+    steps = np.arange(int(bits[-1] * STEPS_PER_BIT) + 2) / STEPS_PER_BIT
+    table: FloatArray = np.interp(steps, bits, guesses)
+    return table
 
 
 def _guess_major(cells: PatternArray) -> PatternArray:
