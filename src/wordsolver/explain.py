@@ -39,7 +39,7 @@ from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.partition import split
 from wordsolver.plumbing.arrays import FloatArray, IdArray
 from wordsolver.plumbing.tables import Row, data_frame, html_table
-from wordsolver.search.exact import SearchLimit
+from wordsolver.search.base import SearchLimit
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions
 from wordsolver.strategies.optimal import Optimal

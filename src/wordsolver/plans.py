@@ -38,7 +38,7 @@ from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.progress import Progress
 from wordsolver.search import SearchLimit
-from wordsolver.search.exact import SearchInterrupted
+from wordsolver.search.base import SearchInterrupted
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
 from wordsolver.tree import DecisionTree, grow_tree

@@ -12,6 +12,7 @@ from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.partition import partition_stats
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
+from wordsolver.search.base import ExactSearch
 from wordsolver.search.compiled import CompiledSearch, exact_search
 from wordsolver.search.exact import OptimalSearch
 from wordsolver.strategies import PlayOptions
@@ -22,7 +23,7 @@ from wordsolver.tree.optimal import SearchResult, grow_optimal, optimal_tree
 LARGE = {name: game for name, game in GAMES.items() if len(game.secrets) >= 8}
 
 
-def grown(search: OptimalSearch) -> SearchResult:
+def grown(search: ExactSearch) -> SearchResult:
     return grow_optimal(search, fallback=entropy_fallback(search.matrix, PlayOptions()))
 
 

@@ -4,7 +4,7 @@ Most first guesses of a whole-game proof are refuted, not solved: their value on
 shown above the cutoff. Each bucket a first guess leaves is first bounded by its level floor
 (free), then, largest first and only while the sum can still reach the cutoff, by its
 two-level bound (the least over the second guesses of the bucket's size plus their buckets'
-floors: :meth:`wordsolver.search.OptimalSearch.first_bound`). When the bounds pass the cutoff
+floors: :meth:`wordsolver.search.ExactSearch.first_bound`). When the bounds pass the cutoff
 the guess is refuted without a search; otherwise the buckets are searched smallest first
 against what is left, their tighter floors narrowing every bucket's window. On Wordle's
 original lists this refutes the 1,000th most promising first guess in 0.3 s instead of 6 s.
@@ -22,11 +22,10 @@ from wordsolver.proof.symmetric import (
     Bucket,
     History,
     SymmetricSearch,
-    guess_rows,
     search_buckets,
 )
-from wordsolver.search import INFEASIBLE, FirstGuessValue, OptimalSearch, SetValue
-from wordsolver.search.exact import Pool
+from wordsolver.search import INFEASIBLE, ExactSearch, FirstGuessValue, SetValue
+from wordsolver.search.base import Pool
 
 #: Buckets of at most this many secrets keep their level floor (it is exact or nearly).
 _FLOOR_ONLY = 2
@@ -42,7 +41,7 @@ class FirstGuessSearch:
 
     def __init__(
         self,
-        search: OptimalSearch,
+        search: ExactSearch,
         candidates: IdArray,
         tries: int,
         pool: Pool,
@@ -112,4 +111,4 @@ class FirstGuessSearch:
     def tree_rows(self, guess: int) -> Int64Array:
         """The optimal tree of ``guess`` played first, once :meth:`value` found it exact."""
         solver = self.symmetric or self.search
-        return guess_rows(solver, guess, self.candidates, self.tries, self.pool)
+        return solver.guess_rows(guess, self.candidates, self.tries, self.pool)

@@ -17,9 +17,9 @@ import numpy as np
 
 from wordsolver.partition import PartitionStats, partition_stats, split
 from wordsolver.plumbing.arrays import IdArray, Int64Array
-from wordsolver.proof.symmetric import SYMMETRY_MIN, SymmetricSearch, guess_rows
+from wordsolver.proof.symmetric import SYMMETRY_MIN, SymmetricSearch
 from wordsolver.search import INFEASIBLE, SetValue
-from wordsolver.search.exact import Pool
+from wordsolver.search.base import Pool
 
 #: A part that is a whole bucket (no second guess named).
 WHOLE = -1
@@ -126,4 +126,4 @@ class FirstGuessParts:
         tries_left = self.tries - 1
         if second == WHOLE:
             return self.symmetric.tree_rows(bucket.members, tries_left, bucket.pool)
-        return guess_rows(self.symmetric, second, bucket.members, tries_left, bucket.pool)
+        return self.symmetric.guess_rows(second, bucket.members, tries_left, bucket.pool)

@@ -104,7 +104,7 @@ class FirstGuessProver:
 
     def bounds(self, rows: IdArray) -> Int64Array:
         """A cheap proven lower bound on each first guess of ``rows``: the level floors of its
-        buckets (:meth:`wordsolver.search.OptimalSearch.guess_floors`), for at most as many
+        buckets (:meth:`wordsolver.search.ExactSearch.guess_floors`), for at most as many
         buckets per guess as any guess of ``rows`` makes of every secret. That is the game's
         fan-out when ``rows`` are every first guess or one per symmetry class (a class's
         guesses split alike), which is how proofs call it."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from wordsolver.plumbing.arrays import Int64Array
 from wordsolver.proof.parts import PartPlan
 from wordsolver.search import INFEASIBLE
-from wordsolver.search.exact import joined_rows
+from wordsolver.search.base import joined_rows
 
 
 @dataclass(slots=True)

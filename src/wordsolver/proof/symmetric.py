@@ -18,8 +18,15 @@ import numpy as np
 from wordsolver.partition import partition_stats, split
 from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.proof.symmetry import Symmetry
-from wordsolver.search import INFEASIBLE, OptimalSearch, SetValue
-from wordsolver.search.exact import GuessOrder, Pool, best_of_guesses, joined_rows
+from wordsolver.search.base import (
+    INFEASIBLE,
+    ExactSearch,
+    GuessOrder,
+    Pool,
+    SetValue,
+    best_of_guesses,
+    tree_below,
+)
 
 #: Sets of fewer secrets go straight to the search's core.
 SYMMETRY_MIN = 64
@@ -81,7 +88,7 @@ class SymmetricSearch:
 
     def __init__(
         self,
-        search: OptimalSearch,
+        search: ExactSearch,
         symmetry: Symmetry,
         *,
         min_size: int = SYMMETRY_MIN,
@@ -101,7 +108,7 @@ class SymmetricSearch:
         self, candidates: IdArray, tries_left: int, pool: Pool, beta: int, history: History
     ) -> SetValue:
         """The value of a set left by ``history``, exact when below ``beta``, else a proven
-        lower bound of at least ``beta`` (as :meth:`OptimalSearch.solve`)."""
+        lower bound of at least ``beta`` (as :meth:`ExactSearch.solve`)."""
         n = len(candidates)
         if n < self.min_size or tries_left <= 2 or len(history) >= self.depth:
             return self.search.solve(candidates, tries_left, pool, beta)
@@ -178,29 +185,17 @@ class SymmetricSearch:
 
     def tree_rows(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         """The optimal tree of a set solved exactly (rows as
-        :meth:`OptimalSearch.tree_rows`): the guesses chosen here, the core's below."""
+        :meth:`ExactSearch.tree_rows`): the guesses chosen here, the core's below."""
         known = self._memo.get((candidates.tobytes(), tries_left))
         if known is None:
             return self.search.tree_rows(candidates, tries_left, pool)
         if not known.exact:
             raise RuntimeError("the tree of a set not solved exactly was asked for")
-        return guess_rows(self, known.guess, candidates, tries_left, pool)
+        return self.guess_rows(known.guess, candidates, tries_left, pool)
 
-
-def guess_rows(
-    solver: SymmetricSearch | OptimalSearch,
-    guess: int,
-    candidates: IdArray,
-    tries_left: int,
-    pool: Pool,
-) -> Int64Array:
-    """The tree rows of ``guess`` played on a set, each bucket's optimal subtree below it (the
-    buckets solved exactly already); the pool of each bucket is the one the rules leave."""
-    search = solver.search if isinstance(solver, SymmetricSearch) else solver
-    children = []
-    for pattern, members in split(search.matrix.values[guess, candidates], candidates):
-        if pattern == search.game.win_pattern:
-            continue
-        child_pool = search.pool_after(pool, guess, pattern, members)
-        children.append((int(pattern), solver.tree_rows(members, tries_left - 1, child_pool)))
-    return joined_rows(guess, children)
+    def guess_rows(
+        self, guess: int, candidates: IdArray, tries_left: int, pool: Pool
+    ) -> Int64Array:
+        """The tree rows of ``guess`` played on a set, each bucket's tree (found here or by
+        the core) below it."""
+        return tree_below(self.search, self.tree_rows, guess, candidates, tries_left, pool)

@@ -1,9 +1,10 @@
-"""The search engines: exact search with its bounds, memo and cut-offs, readable
-(:mod:`~wordsolver.search.exact`) and compiled (:mod:`~wordsolver.search.core`, driven on one
-or more cores and split by first guess by :mod:`~wordsolver.search.compiled`), the compiled
-exact search of small games (:mod:`~wordsolver.search.small_exact`), the search for fixed
-multi-word openers (:mod:`~wordsolver.search.openers`) and the shortest forced wins against
-the Absurdle adversary (:mod:`~wordsolver.search.absurdle`).
+"""The search engines: exact search (what every engine offers: :mod:`~wordsolver.search.base`)
+with its bounds, memo and cut-offs, readable (:mod:`~wordsolver.search.exact`) and compiled
+(:mod:`~wordsolver.search.core`, driven on one or more cores and split by first guess by
+:mod:`~wordsolver.search.compiled`), the compiled exact search of small games
+(:mod:`~wordsolver.search.small_exact`), the search for fixed multi-word openers
+(:mod:`~wordsolver.search.openers`) and the shortest forced wins against the Absurdle
+adversary (:mod:`~wordsolver.search.absurdle`).
 
 Floors: this package stands on the rules, the pattern matrix and the partition kernels
 (:mod:`wordsolver.partition`) only. It speaks in candidate sets, guess rows and values, never
@@ -14,15 +15,16 @@ in strategies or trees: :mod:`wordsolver.strategies` adapts it into strategies, 
 from typing import TYPE_CHECKING
 
 from wordsolver.plumbing.lazy import exports
-from wordsolver.search.exact import (
+from wordsolver.search.base import (
     INFEASIBLE,
     UNLIMITED_TRIES,
-    OptimalSearch,
+    ExactSearch,
     SearchInterrupted,
     SearchLimit,
     SetValue,
     level_floor,
 )
+from wordsolver.search.exact import OptimalSearch
 
 if TYPE_CHECKING:
     from wordsolver.search.compiled import CompiledSearch, FirstGuessValue, exact_search
@@ -38,6 +40,7 @@ __all__ = [
     "INFEASIBLE",
     "UNLIMITED_TRIES",
     "CompiledSearch",
+    "ExactSearch",
     "FirstGuessValue",
     "OptimalSearch",
     "SearchInterrupted",

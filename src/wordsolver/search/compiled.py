@@ -1,7 +1,8 @@
 """The exact search on its compiled core (:mod:`wordsolver.search.core`), on one or more cores.
 
-:class:`CompiledSearch` answers like :class:`~wordsolver.search.exact.OptimalSearch` (same
-values, same trees) for the games the core covers: equally likely secrets, any allowed word
+:class:`CompiledSearch` is the :class:`~wordsolver.search.base.ExactSearch` of the games the
+core covers, with the values and trees of the readable :class:`~wordsolver.search.exact.
+OptimalSearch` (the tests hold the two to each other): equally likely secrets, any allowed word
 may be guessed (or, in hard mode, any the rule's hard mode allows, as the rule states it:
 :meth:`~wordsolver.games.FeedbackRule.hard_mode`). :func:`exact_search` picks the engine for a
 game and its play options.
@@ -32,16 +33,17 @@ from wordsolver.partition import split
 from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.plumbing.cores import usable_cores
 from wordsolver.plumbing.progress import Progress, shared_out
-from wordsolver.search.core import CompiledCore, FirstGuesses
-from wordsolver.search.exact import (
+from wordsolver.search.base import (
     INFEASIBLE,
-    OptimalSearch,
+    ExactSearch,
+    Job,
     Pool,
     SearchInterrupted,
     SearchLimit,
     SetValue,
-    joined_rows,
 )
+from wordsolver.search.core import CompiledCore, FirstGuesses
+from wordsolver.search.exact import OptimalSearch
 from wordsolver.search.hard_tables import compiled_hard_mode, hard_mode_tables
 from wordsolver.weights import SecretWeights
 
@@ -50,8 +52,6 @@ MAX_SECRETS = 1 << 14
 MAX_GUESSES = 1 << 16
 #: Sets searched alone from this size on are split by first guess (the whole game).
 SPLIT_MIN = 500
-#: One set to solve: (candidates, tries left, pool).
-Job = tuple[IdArray, int, Pool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +73,8 @@ class _SplitAnswer:
     lower: int
 
 
-class CompiledSearch(OptimalSearch):
-    """:class:`~wordsolver.search.exact.OptimalSearch` with the recursion in compiled code,
-    on ``workers`` threads sharing one memo."""
+class CompiledSearch(ExactSearch):
+    """The exact search in compiled code, on ``workers`` threads sharing one memo."""
 
     def __init__(
         self,
@@ -120,7 +119,6 @@ class CompiledSearch(OptimalSearch):
     # -- budget ---------------------------------------------------------------------------
 
     def start_clock(self) -> None:
-        super().start_clock()
         if self._timer is not None:
             self._timer.cancel()
         self.core.set_budget(self.limit.nodes)
@@ -195,7 +193,7 @@ class CompiledSearch(OptimalSearch):
     def tree_rows(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         split_answer = self._split.get((candidates.tobytes(), tries_left))
         if split_answer is not None:
-            return self._first_guess_rows(split_answer.value.guess, candidates, tries_left, pool)
+            return self.guess_rows(split_answer.value.guess, candidates, tries_left, pool)
         with self.core.unbounded():  # a set solved once is grown whatever the budget left
             rows = self.core.tree(candidates, tries_left, pool)
         if rows is None:
@@ -311,18 +309,6 @@ class CompiledSearch(OptimalSearch):
             value = SetValue(best.total, True, best.worst, best.guess)
             self._split[key] = _SplitAnswer(value, min(best.total, lower_left))
 
-    def _first_guess_rows(
-        self, guess: int, candidates: IdArray, tries_left: int, pool: Pool
-    ) -> Int64Array:
-        """The tree rows of ``guess`` played first, each bucket's subtree below it."""
-        children = []
-        for pattern, members in split(self.matrix.values[guess, candidates], candidates):
-            if pattern == self.game.win_pattern:
-                continue
-            child_pool = self.pool_after(pool, guess, pattern, members)
-            children.append((int(pattern), self.tree_rows(members, tries_left - 1, child_pool)))
-        return joined_rows(guess, children)
-
     def first_guess_bounds(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         """A proven lower bound on the total of each guess of ``pool`` played first: the set's
         size plus the level floor of each of its buckets (cheap: one pass over the cells)."""
@@ -376,7 +362,7 @@ def exact_search(
     weights: SecretWeights | None = None,
     compiled: bool = True,
     workers: int | None = None,
-) -> OptimalSearch:
+) -> ExactSearch:
     """The exact search for these play options: on the compiled core when it covers them
     (unweighted, any allowed word may be guessed or, in hard mode, any the rule's hard mode
     allows; ``workers`` threads, default every core), else the readable search."""

@@ -25,7 +25,7 @@ from wordsolver.games import Game
 from wordsolver.games.rule import PatternArray
 from wordsolver.matrix import FIRST_PIECE_CELLS
 from wordsolver.plumbing.stopping import pieces
-from wordsolver.search.exact import UNLIMITED_TRIES
+from wordsolver.search.base import UNLIMITED_TRIES
 
 #: Longest words the core plays kept letters with (it packs a letter's copies in 3 bits).
 HARD_LENGTH = 7

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordsolver.errors import WordsolverError
-from wordsolver.search.exact import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit
+from wordsolver.search.base import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
+from wordsolver.search.exact import OptimalSearch
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.weights import SecretWeights
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.arrays import IdArray
-from wordsolver.search.exact import UNLIMITED_TRIES
+from wordsolver.search.base import UNLIMITED_TRIES
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree.grow import grow_tree
 from wordsolver.tree.node import Node

@@ -18,10 +18,10 @@ from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
 from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.plumbing.progress import Progress
-from wordsolver.search.exact import (
+from wordsolver.search.base import (
     INFEASIBLE,
     UNLIMITED_TRIES,
-    OptimalSearch,
+    ExactSearch,
     Pool,
     SearchInterrupted,
     SearchLimit,
@@ -99,7 +99,7 @@ class _Leaf:
 
 
 def grow_optimal(
-    search: OptimalSearch,
+    search: ExactSearch,
     openers: tuple[int, ...] = (),
     *,
     fallback: Fallback,
@@ -169,7 +169,7 @@ def grow_optimal(
     )
 
 
-def _settle(search: OptimalSearch, leaf: _Leaf, fallback: Fallback) -> tuple[int, int, bool]:
+def _settle(search: ExactSearch, leaf: _Leaf, fallback: Fallback) -> tuple[int, int, bool]:
     """Grow a leaf's subtree into its node: (its total, the lower bound proven, whether the
     search finished it)."""
     candidates, tries_left, pool = leaf.candidates, leaf.tries_left, leaf.pool
