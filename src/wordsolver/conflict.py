@@ -9,7 +9,7 @@ together with the new one, leaves no secret is the one to check.
 >>> game = find_game("fallout", GameOverrides(words=("bat", "car", "cat")))
 >>> matrix = pattern_matrix(game, use_cache=False)
 >>> print(find_conflict(matrix, [(0, 3)], (1, 3), removed=()))  # doctest: +ELLIPSIS
-guess 2, car 3, contradicts guess 1, bat 3: no secret fits both (check them; undo takes back ...)
+guess 2, car 3, contradicts guess 1, bat 3: no secret fits both (check them)
 """
 
 from __future__ import annotations
@@ -62,13 +62,10 @@ def find_conflict(
             return (
                 f"guess {number}, {_shown(matrix, new)}, contradicts guess {index + 1},"
                 f" {_shown(matrix, step)}: no {what} fits both"
-                " (check them; undo takes back the last move)"
+                " (check them)"
             )
     ruled_out = ", ".join(words[i] for i in np.flatnonzero(together))
-    return (
-        f"only words you removed fit guess {number}, {_shown(matrix, new)}: {ruled_out}"
-        " (undo takes back a removal)"
-    )
+    return f"only words you removed fit guess {number}, {_shown(matrix, new)}: {ruled_out}"
 
 
 def _shown(matrix: PatternMatrix, played: Played) -> str:

@@ -55,7 +55,8 @@ class InvalidPatternError(WordsolverError, ValueError):
 
 
 class InconsistentFeedbackError(WordsolverError):
-    """The feedback given so far leaves no secret that fits it."""
+    """The feedback given so far leaves no secret that fits it. The message names the moves
+    to check; a face that can take moves back says how in its own words."""
 
 
 class GameOverError(InconsistentFeedbackError):

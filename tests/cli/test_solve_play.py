@@ -80,8 +80,8 @@ def test_solve_bad_history_is_one_line_naming_the_guess(run_cli: RunCli) -> None
     assert result.code == 2
     assert result.err.strip() == (
         "error: guess 2, proxy ....., contradicts guess 1, crane ..y..: no secret fits both"
-        " (check them; undo takes back the last move)"
-    )
+        " (check them)"
+    )  # no undo on the command line: the REPL and the page offer it
 
 
 def test_solve_interactive_session_from_stdin(run_cli: RunCli, stdin: io.StringIO) -> None:

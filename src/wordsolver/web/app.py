@@ -22,7 +22,12 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from wordsolver._version import installed_version
-from wordsolver.errors import TimeLimitError, WordsolverError
+from wordsolver.errors import (
+    GameOverError,
+    InconsistentFeedbackError,
+    TimeLimitError,
+    WordsolverError,
+)
 from wordsolver.search import SearchInterrupted
 from wordsolver.web import cached, hints, hosting, opening, service, shared_review, tables, trees
 from wordsolver.web.api import PHOTO_PATH, SCREENSHOT_PATH, router
@@ -133,6 +138,8 @@ def _library_error(_: Request, error: Exception) -> JSONResponse:
     # A computation that ran out of time is the server's limit, not the user's mistake.
     status = 503 if isinstance(error, SearchInterrupted | TimeLimitError) else 400
     message = error.worded(str) if isinstance(error, WordsolverError) else str(error)
+    if isinstance(error, InconsistentFeedbackError) and not isinstance(error, GameOverError):
+        message += " (undo takes back the last move)"  # the page's button
     return JSONResponse({"detail": without_paths(message)}, status_code=status)
 
 

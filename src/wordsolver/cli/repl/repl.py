@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordsolver.cli.repl.lines import LineSource
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import GameOverError, InconsistentFeedbackError, WordsolverError
 
 
 class PromptError(WordsolverError):
@@ -109,7 +109,17 @@ class Repl(ABC):
             else:
                 command(argument.strip())
         except WordsolverError as error:
-            self.error(str(error))
+            self.error(self.described(error))
+
+    def described(self, error: WordsolverError) -> str:
+        """An error in the REPL's words: feedback that contradicts earlier moves can be taken
+        back where the mode has ``undo``."""
+        contradiction = isinstance(error, InconsistentFeedbackError) and not isinstance(
+            error, GameOverError
+        )
+        if contradiction and "undo" in self.commands:
+            return f"{error} (undo takes back the last move)"
+        return str(error)
 
     def error(self, message: str) -> None:
         """One line explaining what went wrong."""
