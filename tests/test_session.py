@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
+from wordsolver.boards import BoardsSession
 from wordsolver.errors import (
     InconsistentFeedbackError,
     InvalidPatternError,
@@ -13,7 +16,7 @@ from wordsolver.errors import (
 )
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.session import Session, parse_history
+from wordsolver.session import GameState, Session, parse_history
 
 FALLOUT_WORDS = ("cat", "car", "bat", "cot", "dog", "bar")
 WORDLE_WORDS = ("crane", "slate", "trace", "react", "cater", "eerie", "geese", "speed", "abide")
@@ -276,3 +279,27 @@ def test_history_replays_into_a_session(wordle: PatternMatrix) -> None:
     history = [("speed", game.parse_pattern("..y.y")), ("crane", game.parse_pattern("..y.g"))]
     assert words_left(session) == brute_force(game, history)
     assert "abide" in words_left(session)
+
+
+def spend_the_tries(state: GameState, guess: str, feedback: str) -> list[tuple[int | None, bool]]:
+    """Push the same losing guess until the tries are spent: tries left and lost after each."""
+    seen: list[tuple[int | None, bool]] = []
+    while not state.lost:
+        state.push(guess, feedback)
+        seen.append((state.tries_left, state.lost))
+    return seen
+
+
+@pytest.mark.parametrize("boards", [1, 2])
+def test_one_board_and_several_are_one_game_state(wordle: PatternMatrix, boards: int) -> None:
+    """The same moves, told as text, mean the same on one board's session and on several."""
+    game = replace(wordle.game, max_tries=3)
+    matrix = pattern_matrix(game)
+    text = ",".join([".y..g"] * boards)  # crane against eerie on every board
+    state: GameState = Session(matrix) if boards == 1 else BoardsSession(matrix, boards)
+    assert (state.max_tries, state.tries_left, state.guesses) == (3, 3, [])
+    assert spend_the_tries(state, "crane", text) == [(2, False), (1, False), (0, True)]
+    assert state.guesses == ["crane"] * 3 and not state.solved
+    assert state.pop() is not None and not state.lost and state.tries_left == 1
+    state.replay([("eerie", ",".join(["ggggg"] * boards))])
+    assert state.solved and not state.lost and state.guesses[-1] == "eerie"

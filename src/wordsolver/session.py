@@ -42,7 +42,7 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -110,6 +110,47 @@ class Removal:
 Move = Step | Removal
 
 
+class GameState(Protocol):
+    """A game in progress, on one board (:class:`Session`) or several
+    (:class:`~wordsolver.boards.session.BoardsSession`): what a face or a host needs of it
+    whatever its boards. A guess is pushed with its feedback as text (each board's, for
+    several), popped back; the tries count the guesses, and a game is lost once they are spent
+    with the secret (a secret) not found."""
+
+    @property
+    def game(self) -> Game:
+        """The game each board plays."""
+
+    @property
+    def guesses(self) -> list[str]:
+        """The words guessed so far, oldest first."""
+
+    @property
+    def solved(self) -> bool:
+        """Whether every secret is found."""
+
+    @property
+    def max_tries(self) -> int | None:
+        """Guesses allowed before the game is lost (None: unlimited)."""
+
+    @property
+    def tries_left(self) -> int | None:
+        """Guesses left (None: unlimited; negative: past the tries by that many)."""
+
+    @property
+    def lost(self) -> bool:
+        """Whether the tries are spent and a secret is not found."""
+
+    def push(self, guess: str, feedback: str) -> object:
+        """Play a guess with its feedback; an error changes nothing."""
+
+    def pop(self) -> object | None:
+        """Take back the last move (None when there is none)."""
+
+    def replay(self, history: Iterable[tuple[str, str]]) -> None:
+        """Push every (guess, feedback) pair in order."""
+
+
 class Session:
     """A game in progress: push guesses and removals, pop them back, ask what to guess next."""
 
@@ -132,6 +173,29 @@ class Session:
     def steps(self) -> list[Step]:
         """The guesses so far, oldest first."""
         return self._steps
+
+    @property
+    def guesses(self) -> list[str]:
+        """The words guessed so far, oldest first."""
+        return [step.guess for step in self._steps]
+
+    @property
+    def max_tries(self) -> int | None:
+        """Guesses allowed before the game is lost (None: unlimited)."""
+        return self.base.game.max_tries
+
+    @property
+    def tries_left(self) -> int | None:
+        """Guesses left before the game is lost (None: unlimited; negative: lost by that
+        many)."""
+        tries = self.max_tries
+        return None if tries is None else tries - len(self._steps)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the tries ran out with the secret not found."""
+        left = self.tries_left
+        return left is not None and left <= 0 and not self.solved
 
     @property
     def removed_words(self) -> list[str]:

@@ -50,7 +50,7 @@ def save_boards(hosted: HostedBoards, strategy: str) -> SavedGame:
         strategy=strategy,
         hard=False,
         secret=secrets[0],
-        guesses=tuple(guess for guess, _ in hosted.state.moves),
+        guesses=tuple(hosted.state.guesses),
         boards=secrets,
     )
 

@@ -41,8 +41,9 @@ from wordsolver.strategies import Player, PlayOptions, Position, Strategy
 
 class BoardsSession:
     """Several boards sharing each guess: push a guess with every board's feedback, pop it back,
-    ask what to guess next (scored over the unsolved boards). ``tries`` is the whole game's
-    (None: the game's own)."""
+    ask what to guess next (scored over the unsolved boards); a
+    :class:`~wordsolver.session.GameState` as one board's session is. ``tries`` is the whole
+    game's (None: the game's own)."""
 
     def __init__(self, matrix: PatternMatrix, boards: int, tries: int | None = None) -> None:
         if boards < 1:
@@ -75,6 +76,11 @@ class BoardsSession:
     def solved(self) -> bool:
         """Whether every board is solved."""
         return all(self.solved_boards)
+
+    @property
+    def guesses(self) -> list[str]:
+        """The words guessed so far, oldest first."""
+        return [guess for guess, _ in self.moves]
 
     @property
     def tries_used(self) -> int:

@@ -47,7 +47,7 @@ class HostedGame:
     @property
     def guesses(self) -> list[str]:
         """The words guessed so far."""
-        return [step.guess for step in self.state.steps]
+        return self.state.guesses
 
     @property
     def won(self) -> bool:
@@ -57,9 +57,7 @@ class HostedGame:
     @property
     def lost(self) -> bool:
         """Whether the tries ran out, or the player gave up."""
-        tries = self.game.max_tries
-        out_of_tries = tries is not None and len(self.state.steps) >= tries and not self.won
-        return out_of_tries or self.gave_up
+        return self.state.lost or self.gave_up
 
     @property
     def finished(self) -> bool:
