@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wordsolver.cli.repl.moves import Move, read_move
+from wordsolver.cli.repl.moves import TypedMove, read_move
 from wordsolver.errors import InvalidPatternError, InvalidWordError
 from wordsolver.games import Game, GameOverrides, find_game
 
@@ -42,12 +42,12 @@ def pattern(game: Game, text: str) -> int:
 )
 def test_guess_and_feedback(name: str, line: str, guess: str | None, feedback: str) -> None:
     game = GAMES[name]
-    assert read_move(game, line) == Move(guess, pattern(game, feedback))
+    assert read_move(game, line) == TypedMove(guess, pattern(game, feedback))
 
 
 @pytest.mark.parametrize(("name", "word"), [("wordle", "crane"), ("fallout", "spite")])
 def test_a_lone_word_is_a_chosen_guess(name: str, word: str) -> None:
-    assert read_move(GAMES[name], word) == Move(word, None)
+    assert read_move(GAMES[name], word) == TypedMove(word, None)
 
 
 @pytest.mark.parametrize(

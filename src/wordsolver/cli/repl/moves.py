@@ -4,11 +4,11 @@ just the feedback (``3``) for the guess already chosen.
 >>> from wordsolver.games import find_game
 >>> game = find_game("tonguess3")
 >>> read_move(game, "tar 1 2")
-Move(guess='tar', pattern=6)
+TypedMove(guess='tar', pattern=6)
 >>> read_move(game, "1-1")
-Move(guess=None, pattern=5)
+TypedMove(guess=None, pattern=5)
 >>> read_move(game, "tar")
-Move(guess='tar', pattern=None)
+TypedMove(guess='tar', pattern=None)
 """
 
 from __future__ import annotations
@@ -23,26 +23,28 @@ COMMANDS_HINT = " (help lists the commands)"
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """A guess (None: the suggested one) and its feedback (None: not given yet)."""
+class TypedMove:
+    """A line typed at the prompt: a guess (None: the suggested one) and its feedback (None:
+    not given yet); once both are known the REPL pushes it on its state (a
+    :data:`~wordsolver.session.Move` when it is played)."""
 
     guess: str | None
     pattern: int | None
 
 
-def read_move(game: Game, text: str) -> Move:
+def read_move(game: Game, text: str) -> TypedMove:
     """Read ``[GUESS] FEEDBACK`` or a lone ``GUESS``; errors say which part is wrong."""
     stripped = text.strip()
     try:
-        return Move(None, game.parse_pattern(stripped))
+        return TypedMove(None, game.parse_pattern(stripped))
     except InvalidPatternError as feedback_error:
         first, _, rest = stripped.partition(" ")
         if rest.strip():
             word = read_guess(game, first)
-            return Move(word, game.parse_pattern(rest))
+            return TypedMove(word, game.parse_pattern(rest))
         if _looks_like_feedback(game, first):
             raise feedback_error from None
-        return Move(read_guess(game, first, hint=COMMANDS_HINT), None)
+        return TypedMove(read_guess(game, first, hint=COMMANDS_HINT), None)
 
 
 def read_guess(game: Game, text: str, *, hint: str = "") -> str:
