@@ -27,7 +27,9 @@ every process of each run.
 ``--held-back SEEDS`` plays board sets the scorer was not tuned on (doddle's generator with other
 seeds, through doddle when ``--peer`` installed it, else this library's sampler) with the board
 scorer as it plays and with the plain sum of the strategy's scores (no shortlist re-ranked), in
-process, and prints both.
+process, and prints both; with ``--peer``, doddle's entropy solver plays the same sets beside
+them (its own benchmark with the seed changed: about 700 CPU seconds a Quordle seed). Each cell
+counts the games as long as the worst, the tail the issue's "worst case" is about.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +76,18 @@ random.seed(seed)
 for _ in range({PEER_GAMES}):
     secrets = (answers.iloc[random.randrange(len(answers))] for _ in range(boards))
     print(",".join(str(word).lower() for word in secrets))
+"""
+#: Plays the peer's own simultaneous benchmark (1,000 games) with another seed than its fixed 13,
+#: printing its histogram as JSON: ``python -c PEER_SEEDED BOARDS SEED SOLVER``.
+PEER_SEEDED = """
+import json, random, sys
+from doddle.enums import SolverType
+from doddle.factory import create_simul_benchmarker
+boards, seed, solver = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+seeded = random.seed
+random.seed = lambda *_args, **_kwargs: seeded(seed)  # the benchmark seeds 13 itself
+benchmarker = create_simul_benchmarker(5, solver_type=getattr(SolverType, solver), extras=[])
+print(json.dumps(dict(benchmarker.run_benchmark([], boards).histogram)))
 """
 #: The named board games the peer pair plays, by board count.
 BOARD_GAMES = {2: "dordle", 4: "quordle", 8: "octordle"}
@@ -147,6 +162,17 @@ class Result:
     def cells(self) -> list[str]:
         return [f"{self.mean:.3f}", str(self.worst), str(self.losses)]
 
+    @classmethod
+    def of(cls, histogram: dict[int, int], tries: int) -> Result:
+        """Mean, worst and losses of a histogram of game lengths."""
+        played = {guesses: n for guesses, n in histogram.items() if n}
+        mean = sum(g * n for g, n in played.items()) / sum(played.values())
+        return cls(mean, max(played), sum(n for g, n in played.items() if g > tries))
+
+    def summary(self, histogram: dict[int, int]) -> str:
+        """``mean / worst (games that long) / losses``."""
+        return f"{self.mean:.3f} / {self.worst} ({histogram[self.worst]}) / {self.losses}"
+
 
 def doddle_result(output: str, tries: int) -> Result:
     """Mean, worst and losses read off doddle's histogram (``7 | *****  (412)``)."""
@@ -154,10 +180,7 @@ def doddle_result(output: str, tries: int) -> Result:
         int(m.group(1)): int(m.group(2).replace(",", ""))
         for m in re.finditer(r"^\s*(\d+) \|[ *]*\(([\d,]+)\)\s*$", output, re.MULTILINE)
     }
-    played = {guesses: n for guesses, n in counts.items() if n}
-    mean = sum(g * n for g, n in played.items()) / sum(played.values())
-    losses = sum(n for g, n in played.items() if g > tries)
-    return Result(mean, max(played), losses)
+    return Result.of(counts, tries)
 
 
 def peer_run(python: Path, boards: int, solver: str, saved: bool) -> tuple[ProcessRun | None, str]:
@@ -223,9 +246,10 @@ def peer_pair(
             )  # fmt: skip
 
 
-def held_back(table: Table, seeds: list[int], boards_list: list[int]) -> None:
+def held_back(table: Table, seeds: list[int], boards_list: list[int], peer: bool) -> None:
     """The board scorer as it plays beside the plain sum of the strategy's scores, on board sets
-    drawn with other seeds."""
+    drawn with other seeds; with ``peer``, beside doddle's entropy solver on the same sets (its
+    own benchmark, seeded with the seed: minutes of CPU a seed)."""
     python = SCRATCH / "peer-venv" / "bin" / "python"
     for boards in boards_list:
         game, _ = load_board_game(BOARD_GAMES[boards], GameOverrides(lists="original"))
@@ -236,8 +260,14 @@ def held_back(table: Table, seeds: list[int], boards_list: list[int]) -> None:
             cells = []
             for finish in (FinishOptions(shortlist=0), FinishOptions()):
                 scorer = BoardScorer(find_strategy("entropy"), finish=finish)
-                result = evaluate_boards(matrix, boards, scorer, sets=sets)
-                cells.append(f"{result.mean:.3f} / {result.worst} / {result.losses}")
+                lengths = evaluate_boards(matrix, boards, scorer, sets=sets).guesses
+                histogram = dict(Counter(int(length) for length in lengths))
+                cells.append(Result.of(histogram, TRIES[boards]).summary(histogram))
+            if peer and python.exists():
+                command = [str(python), "-c", PEER_SEEDED, str(boards), str(seed), "ENTROPY"]
+                answer = subprocess.run(command, capture_output=True, text=True, check=True)
+                histogram = {int(g): n for g, n in json.loads(answer.stdout).items()}
+                cells.append(Result.of(histogram, TRIES[boards]).summary(histogram))
             table.add_row(BOARD_GAMES[boards], str(seed), *cells)
 
 
@@ -314,8 +344,11 @@ def main() -> int:
         Console(width=160).print(pair)
     if args.held_back:
         seeds = [int(seed) for seed in args.held_back.split(",")]
-        kept = Table("game", "seed", "plain sum: mean / worst / losses", "as played")
-        held_back(kept, seeds, boards_list)
+        kept = Table(
+            "game", "seed", "plain sum: mean / worst (games) / losses", "as played",
+            *(["doddle entropy"] if args.peer else []),
+        )  # fmt: skip
+        held_back(kept, seeds, boards_list, args.peer)
         Console(width=160).print(kept)
     load = os.getloadavg()[0]
     Console(width=160).print(

@@ -298,6 +298,7 @@ def test_one_board_and_several_are_one_game_state(wordle: PatternMatrix, boards:
     text = ",".join([".y..g"] * boards)  # crane against eerie on every board
     state: GameState = Session(matrix) if boards == 1 else BoardsSession(matrix, boards)
     assert (state.max_tries, state.tries_left, state.guesses) == (3, 3, [])
+    assert [guess.word for guess in state.suggest(top=2)] == ["crane", "react"]
     assert spend_the_tries(state, "crane", text) == [(2, False), (1, False), (0, True)]
     assert state.guesses == ["crane"] * 3 and not state.solved
     assert state.pop() is not None and not state.lost and state.tries_left == 1

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -149,6 +149,16 @@ class GameState(Protocol):
 
     def replay(self, history: Iterable[tuple[str, str]]) -> None:
         """Push every (guess, feedback) pair in order."""
+
+    def suggest(
+        self,
+        strategy: str | Strategy = "entropy",
+        options: PlayOptions | None = None,
+        top: int = 5,
+        *,
+        seed: int = 0,
+    ) -> Sequence[RankedGuess]:
+        """The ``top`` best guesses now, best first (none once solved)."""
 
 
 class Session:

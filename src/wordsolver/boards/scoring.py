@@ -21,8 +21,9 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -56,8 +57,9 @@ ONE_LEFT, LAST_TRIES, BEST_TOTAL = "one candidate left", "one try per board left
 
 
 @dataclass(frozen=True, slots=True)
-class BoardRanking:
-    """The guesses ranked for the boards now, best first, and why these guesses.
+class BoardRanking(Sequence[RankedGuess]):
+    """The guesses ranked for the boards now, best first (the ranking is their sequence, as one
+    board's suggestions are a list), and why these guesses.
 
     ``forced`` holds the boards (numbered from 0 in the list given) with one candidate left,
     whose candidates are then the only guesses ranked; ``rule`` says which rule chose the pool
@@ -68,6 +70,21 @@ class BoardRanking:
     forced: tuple[int, ...]
     rule: str
     to_finish: tuple[float, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.ranked)
+
+    def __iter__(self) -> Iterator[RankedGuess]:
+        return iter(self.ranked)
+
+    @overload
+    def __getitem__(self, index: int) -> RankedGuess: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[RankedGuess]: ...
+
+    def __getitem__(self, index: int | slice) -> RankedGuess | list[RankedGuess]:
+        return self.ranked[index]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
