@@ -266,7 +266,8 @@ def held_back(table: Table, seeds: list[int], boards_list: list[int], peer: bool
             if peer and python.exists():
                 command = [str(python), "-c", PEER_SEEDED, str(boards), str(seed), "ENTROPY"]
                 answer = subprocess.run(command, capture_output=True, text=True, check=True)
-                histogram = {int(g): n for g, n in json.loads(answer.stdout).items()}
+                printed = answer.stdout.strip().splitlines()[-1]  # after doddle's own report
+                histogram = {int(g): n for g, n in json.loads(printed).items()}
                 cells.append(Result.of(histogram, TRIES[boards]).summary(histogram))
             table.add_row(BOARD_GAMES[boards], str(seed), *cells)
 
