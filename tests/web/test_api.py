@@ -127,7 +127,7 @@ def test_fallout_terminal_from_its_words(client: TestClient) -> None:
                     {"guess": g, "feedback": f} for g, f in [("crane", "....."), ("slate", "..g..")]
                 ]
             },
-            "contradicts guess 1, crane .....: no allowed word fits both (check them) (undo takes",
+            "contradicts guess 1, crane .....: no allowed word fits both (check them) — undo takes",
         ),
         ({"game": "5bukv", "history": [{"guess": "crane", "feedback": "....."}]}, "cyrillic"),
         ({"game": "tonguess3", "history": [{"guess": "eat", "feedback": "4-0"}]}, "get-touch"),

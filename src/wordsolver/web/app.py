@@ -139,7 +139,7 @@ def _library_error(_: Request, error: Exception) -> JSONResponse:
     status = 503 if isinstance(error, SearchInterrupted | TimeLimitError) else 400
     message = error.worded(str) if isinstance(error, WordsolverError) else str(error)
     if isinstance(error, InconsistentFeedbackError) and not isinstance(error, GameOverError):
-        message += " (undo takes back the last move)"  # the page's button
+        message += " — undo takes back the last move"  # the page's button
     return JSONResponse({"detail": without_paths(message)}, status_code=status)
 
 

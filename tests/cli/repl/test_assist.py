@@ -97,7 +97,7 @@ def test_impossible_feedback_names_the_guess_and_offers_undo(
 ) -> None:
     screen = drive(assistant(wordle), ["crane ..y..", "slate ggggg", "undo", "slate ..y..", "q"])
     contradiction = "✗ guess 2, slate ggggg, contradicts guess 1, crane ..y..: no secret fits both"
-    assert f"{contradiction} (check them) (undo takes back the last move)" in screen
+    assert f"{contradiction} (check them) — undo takes back the last move" in screen
     assert "took back crane" in screen
     after_undo = screen.split("took back crane")[1]
     assert "20 possible" in after_undo

@@ -118,7 +118,7 @@ class Repl(ABC):
             error, GameOverError
         )
         if contradiction and "undo" in self.commands:
-            return f"{error} (undo takes back the last move)"
+            return f"{error} — undo takes back the last move"
         return str(error)
 
     def error(self, message: str) -> None:
