@@ -110,7 +110,7 @@ class CompiledSearch(ExactSearch):
         self._first: tuple[tuple[bytes, bytes], FirstGuesses] | None = None
 
     def pool_after(self, pool: Pool, guess: int, pattern: int, members: IdArray) -> Pool:
-        """As the readable search's, with hard mode's filter in the compiled core (the same
+        """As every exact search's, with hard mode's filter in the compiled core (the same
         test as the rule's, from the tables the rule's hard mode gave it)."""
         if not self.hard:
             return pool
@@ -201,7 +201,7 @@ class CompiledSearch(ExactSearch):
         return rows
 
     def guess_floors(self, candidates: IdArray, pool: Pool) -> tuple[IdArray, Int64Array]:
-        """As the readable search's: every guess of ``pool`` in the order given, each with its
+        """As every exact search's: every guess of ``pool`` in the order given, each with its
         floor played first (counted by the core)."""
         rows = np.ascontiguousarray(pool, dtype=np.intp)
         return rows, self.core.first_floors(candidates, rows)
@@ -225,7 +225,7 @@ class CompiledSearch(ExactSearch):
         return order
 
     def first_bound(self, candidates: IdArray, pool: Pool) -> int:
-        """As the readable search's (the least first-guess floor), counting the floors only
+        """As every exact search's (the least first-guess floor), counting the floors only
         of the guesses whose bound ``3n − w − k`` could still undercut the least found."""
         if len(candidates) <= 2:
             return super().first_bound(candidates, pool)
