@@ -21,20 +21,21 @@ likeliest words with their probabilities.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from wordsolver.plumbing.tables import Row, data_frame, html_table
 from wordsolver.session import Session, suggestion_json
 from wordsolver.strategies import RankedGuess
+from wordsolver.strategies.base import RankedGuesses
 
 if TYPE_CHECKING:
     from pandas import DataFrame
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Suggestions(Sequence[RankedGuess]):
+class Suggestions(RankedGuesses):
     """The best guesses at one position, best first, with the position's game, how many
     candidates were left (``candidates_left``, the words still possible), the prior played and
     the likeliest of those words with their probabilities."""
@@ -61,19 +62,6 @@ class Suggestions(Sequence[RankedGuess]):
             tuple(session.likeliest()),
             session.certain,
         )
-
-    @overload
-    def __getitem__(self, index: int) -> RankedGuess: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[RankedGuess]: ...
-    def __getitem__(self, index: int | slice) -> RankedGuess | Sequence[RankedGuess]:
-        return self.ranked[index]
-
-    def __len__(self) -> int:
-        return len(self.ranked)
-
-    def __iter__(self) -> Iterator[RankedGuess]:
-        return iter(self.ranked)
 
     def __repr__(self) -> str:
         words = ", ".join(guess.word for guess in self.ranked) or "none (solved)"

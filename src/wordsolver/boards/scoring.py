@@ -21,9 +21,8 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +40,7 @@ from wordsolver.lexicon import Lexicon
 from wordsolver.partition import PartitionStats, partition_stats
 from wordsolver.plumbing.arrays import FloatArray, IdArray
 from wordsolver.plumbing.cache import cache_dir, read_sealed, write_sealed
-from wordsolver.strategies.base import Position, RankedGuess, Strategy
+from wordsolver.strategies.base import Position, RankedGuess, RankedGuesses, Strategy
 from wordsolver.strategies.registry import find_strategy
 
 _TOLERANCE = 1e-9  # totals closer than this are ties (they differ only by rounding)
@@ -57,7 +56,7 @@ ONE_LEFT, LAST_TRIES, BEST_TOTAL = "one candidate left", "one try per board left
 
 
 @dataclass(frozen=True, slots=True)
-class BoardRanking(Sequence[RankedGuess]):
+class BoardRanking(RankedGuesses):
     """The guesses ranked for the boards now, best first (the ranking is their sequence, as one
     board's suggestions are a list), and why these guesses.
 
@@ -70,21 +69,6 @@ class BoardRanking(Sequence[RankedGuess]):
     forced: tuple[int, ...]
     rule: str
     to_finish: tuple[float, ...] = ()
-
-    def __len__(self) -> int:
-        return len(self.ranked)
-
-    def __iter__(self) -> Iterator[RankedGuess]:
-        return iter(self.ranked)
-
-    @overload
-    def __getitem__(self, index: int) -> RankedGuess: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[RankedGuess]: ...
-
-    def __getitem__(self, index: int | slice) -> RankedGuess | list[RankedGuess]:
-        return self.ranked[index]
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, overload
 
 import numpy as np
 
@@ -79,6 +80,27 @@ class RankedGuess:
     #: The mean guesses to finish the game when this one is played now, when the strategy
     #: weighed it so (:mod:`wordsolver.strategies.finish`); None otherwise.
     to_finish: float | None = None
+
+
+class RankedGuesses(Sequence[RankedGuess]):
+    """A ranking: the sequence of its ``ranked`` guesses, best first, with whatever else the
+    ranking keeps beside them (one board's suggestions, several boards' ranking)."""
+
+    __slots__ = ()
+    ranked: Sequence[RankedGuess]
+
+    @overload
+    def __getitem__(self, index: int) -> RankedGuess: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RankedGuess]: ...
+    def __getitem__(self, index: int | slice) -> RankedGuess | Sequence[RankedGuess]:
+        return self.ranked[index]
+
+    def __len__(self) -> int:
+        return len(self.ranked)
+
+    def __iter__(self) -> Iterator[RankedGuess]:
+        return iter(self.ranked)
 
 
 class Strategy(ABC):
