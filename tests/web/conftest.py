@@ -40,19 +40,30 @@ def make_client(settings: WebSettings) -> TestClient:
     return TestClient(create_app(settings))
 
 
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
-    """A real server on a free loopback port, run on a thread; its URL."""
-    server = make_server("127.0.0.1", 0)
+#: The time limit of the pages' server, in seconds: longer than any page test waits, so that a
+#: busy machine (a table prepared in the large lane ahead of a tree's upload, a photo read by
+#: Tesseract beside other tests) makes an answer late but never turns it into a 503.
+PATIENT_SECONDS = 150.0
+
+
+def serve(settings: WebSettings) -> Iterator[str]:
+    """A real server with the settings on a free loopback port, run on a thread; its URL."""
+    server = make_server("127.0.0.1", 0, settings)
     thread = threading.Thread(target=server.run, name="test-server", daemon=True)
     thread.start()
     if not wait_started(server):
         pytest.fail("the web server did not start")
-    url = server_url(server)
-    load_tables(url, {"game": "wordle"})  # the page every test opens first
-    yield url
+    yield server_url(server)
     server.should_exit = True
     thread.join(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    """A real server with a patient time limit, Wordle's table loaded; its URL."""
+    for url in serve(WebSettings(time_limit=PATIENT_SECONDS)):
+        load_tables(url, {"game": "wordle"})  # the page every test opens first
+        yield url
 
 
 @pytest.fixture(scope="module")

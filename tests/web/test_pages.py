@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
-from tests.web.conftest import keep_screenshot
+from tests.web.conftest import PATIENT_SECONDS, keep_screenshot
 from tests.web.test_pages_api import secret_of
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
@@ -149,8 +149,9 @@ def salet_tree(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 #: How long a tree's upload may take: it is opened in the server's large lane, which the
-#: module's other tests (a 5 букв table prepared, a hosted game's first table) may hold a while.
-UPLOAD_MS = 90_000
+#: module's other tests (a 5 букв table prepared, a hosted game's first table) may hold a while;
+#: the server answers it within its patient time limit.
+UPLOAD_MS = PATIENT_SECONDS * 1000
 
 
 def test_tree_file_opens_lazily_and_finds_a_path(page: Page, served: str, salet_tree: Path) -> None:

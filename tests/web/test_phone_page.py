@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, FilePayload, Locator, Page, expect
 from scripts.screenshots import board_moves, moves
 
-from tests.web.conftest import keep_screenshot
+from tests.web.conftest import PATIENT_SECONDS, keep_screenshot
 from wordsolver.games import find_game
 
 SIZES = {
@@ -23,8 +23,9 @@ SIZES = {
     "small-phone": {"width": 360, "height": 740},
     "desktop": {"width": 1280, "height": 800},
 }
-#: How long a page may wait for the server (a game's table loads on first use).
-WAIT = 90_000
+#: How long a page may wait for the server (a game's table loads on first use, a photo is read
+#: beside other tests): as long as the server's patient time limit.
+WAIT = PATIENT_SECONDS * 1000
 #: The colour marks in the order a tile cycles through them.
 CYCLE = ".yg"
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -24,12 +23,11 @@ from playwright.sync_api import Browser, FilePayload, Page, Request, Response, R
 
 from tests.fallout.photos import GRADE, make_photo
 from tests.fallout.screens import FONT
-from tests.web.conftest import PREPARED_WITHIN, keep_screenshot
+from tests.web.conftest import PREPARED_WITHIN, keep_screenshot, serve
 from tests.web.test_page import LEFT_AFTER_CRANE, click_feedback
 from wordsolver import first_turn
 from wordsolver.plumbing.progress import Progress
 from wordsolver.web import WebSettings, service
-from wordsolver.web.server import make_server, server_url, wait_started
 
 #: How long a page may wait for the server (a table, a proof or a photo read on a busy machine).
 WAIT = 120_000
@@ -37,30 +35,18 @@ WAIT = 120_000
 SUGGEST = re.compile(r"/api/suggest(\?|$)")
 
 
-def _serve(settings: WebSettings) -> Iterator[str]:
-    """A real server with the settings on a free loopback port, run on a thread; its URL."""
-    server = make_server("127.0.0.1", 0, settings)
-    thread = threading.Thread(target=server.run, name="test-server", daemon=True)
-    thread.start()
-    if not wait_started(server):
-        pytest.fail("the web server did not start")
-    yield server_url(server)
-    server.should_exit = True
-    thread.join(timeout=30)
-
-
 @pytest.fixture
 def fresh_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A server as on a first run: an empty disk cache and no table loaded in the process."""
     monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(service, "_MATRICES", {})
-    yield from _serve(WebSettings())
+    yield from serve(WebSettings())
 
 
 @pytest.fixture(scope="module")
 def patient_server() -> Iterator[str]:
     """A server whose time limit covers two Tesseract reads of a photo on a busy machine."""
-    yield from _serve(WebSettings(time_limit=WAIT / 1000))
+    yield from serve(WebSettings(time_limit=WAIT / 1000))
 
 
 def _answer(url: str) -> dict[str, Any]:
