@@ -160,6 +160,12 @@ class GameState(Protocol):
     ) -> Sequence[RankedGuess]:
         """The ``top`` best guesses now, best first (none once solved)."""
 
+    def to_json(
+        self, ranked: Sequence[RankedGuess], strategy: str, options: PlayOptions
+    ) -> dict[str, Any]:
+        """The state and the guesses ``strategy`` ranked under ``options`` as plain JSON values
+        (``--json``, the web API)."""
+
 
 class Session:
     """A game in progress: push guesses and removals, pop them back, ask what to guess next."""
@@ -458,8 +464,11 @@ class Session:
             ranked = [r for r in ranked if r.is_candidate and r.worst == 1]
         return ranked
 
-    def to_json(self, player: Player, ranked: list[RankedGuess]) -> dict[str, Any]:
-        """The state and its suggestions as plain JSON values (``solve --json``, the web API).
+    def to_json(
+        self, ranked: Sequence[RankedGuess], strategy: str, options: PlayOptions
+    ) -> dict[str, Any]:
+        """The state and the guesses ``strategy`` ranked under ``options`` as plain JSON values
+        (``solve --json``, the web API).
 
         ``widened`` is true when no answer fits the feedback and the candidates are the allowed
         words that do. ``possible`` counts the candidates (as ``candidates_left`` does),
@@ -472,8 +481,8 @@ class Session:
             "game": game.name,
             "lists": self.base.game.lists,
             "prior": self.prior,
-            "strategy": player.strategy.name,
-            "options": player.options.describe(),
+            "strategy": strategy,
+            "options": options.describe(),
             "history": [
                 {
                     "guess": step.guess,

@@ -3,6 +3,7 @@ board scorer's ranking by it (with the chance of each secret as weights)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -18,7 +19,7 @@ from wordsolver.boards.lookahead import BoardLeft, look_ahead
 from wordsolver.boards.scoring import BEST_TOTAL, FinishOptions
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.strategies import find_strategy
+from wordsolver.strategies import PlayOptions, RankedGuess, find_strategy
 
 #: The review's twenty words and a few more: seven words of ``_atch`` and three of ``_unny``.
 WORDS = (*REVIEW_WORDS, "watch", "bunny", "funny", "sunny")
@@ -63,31 +64,40 @@ def test_the_table_counts_a_guess_per_board_left() -> None:
     assert guesses_to_finish(64, per_bit=0.5)[64] == pytest.approx(2 - 1 / 64 + 0.5 * 3.415, 1e-3)
 
 
+def estimates(ranking: Sequence[RankedGuess]) -> list[float]:
+    """Each ranked guess's estimate of the guesses left to finish every board (all have one)."""
+    found = [guess.to_finish for guess in ranking]
+    assert all(x is not None for x in found), found
+    return [float(x or 0) for x in found]
+
+
 def test_suggestions_are_ranked_by_the_guesses_to_finish(matrix: PatternMatrix) -> None:
     state = played(matrix, "abide", "cater", "match", "funny")
     one_guess = BoardScorer(find_strategy("entropy"), finish=FinishOptions(look_below=0))
     ranking = state.suggest(one_guess, top=30)
     assert ranking.rule == BEST_TOTAL
-    assert len(ranking.to_finish) == len(ranking.ranked) > 1
-    assert np.all(np.diff(ranking.to_finish) > -1e-9)  # best first (ties within rounding)
-    for guess, shown in zip(ranking.ranked, ranking.to_finish, strict=True):
+    finish = estimates(ranking)
+    assert len(finish) > 1
+    assert np.all(np.diff(finish) > -1e-9)  # best first (ties within rounding)
+    for guess, shown in zip(ranking.ranked, finish, strict=True):
         per_board = [
             to_finish_reference(matrix.game, guess.word, dict.fromkeys(board.candidate_words(), 1))
             for board in state.boards
         ]
         assert shown == pytest.approx(sum(per_board))
-    payload = state.to_json("entropy", ranking)
-    assert payload["suggestions"][0]["to_finish"] == pytest.approx(ranking.to_finish[0])
+    payload = state.to_json(ranking, "entropy", PlayOptions())
+    assert payload["suggestions"][0]["to_finish"] == pytest.approx(finish[0])
+    assert payload["rule"] == BEST_TOTAL and payload["forced"] == []
 
 
 def test_without_a_shortlist_the_strategy_ranks_alone(matrix: PatternMatrix) -> None:
     state = played(matrix, "abide", "cater", "match")
     plain = BoardScorer(find_strategy("entropy"), finish=FinishOptions(shortlist=0))
     ranking = state.suggest(plain, top=8)
-    assert ranking.to_finish == ()
+    assert all(guess.to_finish is None for guess in ranking)
     bits = [guess.score for guess in ranking.ranked]
     assert bits == sorted(bits, reverse=True)
-    assert "to_finish" not in state.to_json("entropy", ranking)["suggestions"][0]
+    assert "to_finish" not in state.to_json(ranking, "entropy", PlayOptions())["suggestions"][0]
 
 
 def test_weights_say_which_secret_is_likelier(matrix: PatternMatrix) -> None:
@@ -103,9 +113,9 @@ def test_weights_say_which_secret_is_likelier(matrix: PatternMatrix) -> None:
     liked = state.suggest(skewed, top=2)
     assert liked.ranked[0].word == "hatch"
     rest = len(words) - 1  # one bucket: no other word splits them
-    assert liked.to_finish[0] == pytest.approx(2 * rest / (1000 + rest) * (2 - 1 / rest))
+    assert liked[0].to_finish == pytest.approx(2 * rest / (1000 + rest) * (2 - 1 / rest))
     alike = played(matrix, "slate", "hatch", "batch")
-    assert alike.suggest(top=1).to_finish[0] > 1  # alike, no guess comes near
+    assert (alike.suggest(top=1)[0].to_finish or 0) > 1  # alike, no guess comes near
 
 
 @settings(max_examples=25, deadline=None)
@@ -153,8 +163,8 @@ def test_the_end_is_looked_past(matrix: PatternMatrix) -> None:
     once = state.suggest(alone, top=12)
     twice = state.suggest(further, top=12)
     assert {g.word for g in once.ranked} == {g.word for g in twice.ranked}
-    looked = dict(zip((g.word for g in twice.ranked), twice.to_finish, strict=True))
-    plain = dict(zip((g.word for g in once.ranked), once.to_finish, strict=True))
+    looked = dict(zip((g.word for g in twice), estimates(twice), strict=True))
+    plain = dict(zip((g.word for g in once), estimates(once), strict=True))
     assert any(abs(looked[word] - plain[word]) > 1e-6 for word in looked)
     firsts = [looked[g.word] for g in twice.ranked[: FinishOptions().look_width]]
     assert np.all(np.diff(firsts) > -1e-9)

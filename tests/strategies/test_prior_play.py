@@ -82,7 +82,7 @@ def test_the_likelier_word_goes_first_and_certainty_needs_one_accepted_word() ->
     uniform.replay(parse_history("tarse:.....,colin:..yyy,blind:gggg."))
     assert uniform.candidate_words() == ["blink"] and not uniform.certain
     player = Player(uniform.matrix, find_strategy("entropy"), PlayOptions())
-    assert uniform.to_json(player, [])["certain"] is False
+    assert uniform.to_json([], player.strategy.name, player.options)["certain"] is False
 
 
 def reference_weighted(

@@ -58,17 +58,32 @@ ONE_LEFT, LAST_TRIES, BEST_TOTAL = "one candidate left", "one try per board left
 @dataclass(frozen=True, slots=True)
 class BoardRanking(RankedGuesses):
     """The guesses ranked for the boards now, best first (the ranking is their sequence, as one
-    board's suggestions are a list), and why these guesses.
+    board's suggestions are a list; a guess weighed by the guesses it leaves to finish every
+    board carries that estimate as its ``to_finish``), and why these guesses.
 
     ``forced`` holds the boards (numbered from 0 in the list given) with one candidate left,
     whose candidates are then the only guesses ranked; ``rule`` says which rule chose the pool
-    (:data:`ONE_LEFT`, :data:`LAST_TRIES` or :data:`BEST_TOTAL`).
+    (:data:`ONE_LEFT`, :data:`LAST_TRIES` or :data:`BEST_TOTAL`; see :func:`pool_rule`).
     """
 
     ranked: list[RankedGuess]
     forced: tuple[int, ...]
     rule: str
-    to_finish: tuple[float, ...] = ()
+
+
+def pool_rule(
+    candidates_left: Sequence[int], tries_left: int | None
+) -> tuple[tuple[int, ...], str]:
+    """Which rule chooses the guesses for unsolved boards with these many candidates left, and
+    the boards (numbered from 0) it forces: the boards with one candidate left are played first
+    (:data:`ONE_LEFT`); with no more tries than boards, only words that can solve a board
+    (:data:`LAST_TRIES`); else the best total (:data:`BEST_TOTAL`)."""
+    forced = tuple(b for b, n in enumerate(candidates_left) if n == 1)
+    if forced:
+        return forced, ONE_LEFT
+    if tries_left is not None and tries_left <= len(candidates_left):
+        return forced, LAST_TRIES
+    return forced, BEST_TOTAL
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -137,23 +152,22 @@ class BoardScorer:
         if not positions:
             return BoardRanking([], (), BEST_TOTAL)
         self._serve(positions[0].matrix.game.guesses)
-        forced = tuple(b for b, p in enumerate(positions) if len(p.candidates) == 1)
+        forced, rule = pool_rule([len(p.candidates) for p in positions], tries_left)
         if forced:
-            pool, rule = _candidate_rows([positions[b] for b in forced]), ONE_LEFT
-        elif tries_left is not None and tries_left <= len(positions):
-            pool, rule = _candidate_rows(positions), LAST_TRIES
-        elif self.strategy.only_candidates or positions[0].only_candidates:
-            pool, rule = _candidate_rows(positions), BEST_TOTAL
+            pool = _candidate_rows([positions[b] for b in forced])
+        elif rule == LAST_TRIES or self.strategy.only_candidates or positions[0].only_candidates:
+            pool = _candidate_rows(positions)
         else:
-            pool, rule = positions[0].pool, BEST_TOTAL
+            pool = positions[0].pool
         boards = [self._board(position, pool) for position in positions]
         totals = _Totals.of(positions, pool, boards)
         order = totals.order(max(top, self.finish.shortlist))
-        shown: tuple[float, ...] = ()
         if self.finish.shortlist > 0 and len(order) > 1:
             order, to_finish = self._finish_order(positions, pool, totals, order, top)
-            shown = tuple(float(x) for x in to_finish)
-        return BoardRanking(totals.ranked(self.strategy, order[:top]), forced, rule, shown)
+            ranked = totals.ranked(self.strategy, order[:top], to_finish[:top])
+        else:
+            ranked = totals.ranked(self.strategy, order[:top])
+        return BoardRanking(ranked, forced, rule)
 
     def _serve(self, guesses: Lexicon) -> None:
         """Forget the boards remembered for other guesses (another game's)."""
@@ -349,7 +363,11 @@ class _Totals:
         ordered: IdArray = chosen[np.lexsort(keys)]
         return ordered
 
-    def ranked(self, strategy: Strategy, order: IdArray) -> list[RankedGuess]:
+    def ranked(
+        self, strategy: Strategy, order: IdArray, to_finish: FloatArray | None = None
+    ) -> list[RankedGuess]:
+        """The guesses at ``order`` (indexes into the pool), each with its estimate of the
+        guesses left to finish every board when the shortlist was weighed by it."""
         shown = strategy.shown_score(self.primary)
         return [
             RankedGuess(
@@ -362,8 +380,9 @@ class _Totals:
                 worst=int(self.worst[k]),
                 n_buckets=int(self.n_buckets[k]),
                 win_chance=float(self.win_chance[k]),
+                to_finish=None if to_finish is None else float(to_finish[i]),
             )
-            for k in order
+            for i, k in enumerate(order)
         ]
 
 

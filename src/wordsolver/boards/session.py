@@ -26,7 +26,7 @@ from typing import Any
 
 from wordsolver.boards.feedback import format_board_feedback, parse_board_feedback
 from wordsolver.boards.games import board_game_name
-from wordsolver.boards.scoring import BoardRanking, BoardScorer
+from wordsolver.boards.scoring import BoardRanking, BoardScorer, pool_rule
 from wordsolver.errors import (
     GameOverError,
     InconsistentFeedbackError,
@@ -36,7 +36,7 @@ from wordsolver.errors import (
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.session import MAX_HISTORY, SHOW_CANDIDATES, Session, suggestion_json
-from wordsolver.strategies import Player, PlayOptions, Position, Strategy
+from wordsolver.strategies import Player, PlayOptions, Position, RankedGuess, Strategy
 
 
 class BoardsSession:
@@ -178,17 +178,23 @@ class BoardsSession:
         left = self.tries_left
         return None if left is None else max(left, 0)
 
-    def to_json(self, strategy: str, ranking: BoardRanking) -> dict[str, Any]:
-        """The state and its suggestions as plain JSON values (``--json``, the web API)."""
+    def to_json(
+        self, ranked: Sequence[RankedGuess], strategy: str, options: PlayOptions
+    ) -> dict[str, Any]:
+        """The state and the guesses ``strategy`` ranked under ``options`` as plain JSON values
+        (``--json``, the web API); ``forced`` and ``rule`` say which rule chose the guesses
+        (:func:`~wordsolver.boards.scoring.pool_rule`)."""
         game = self.game
         unsolved = [b for b, board in enumerate(self.boards) if not board.solved]
-        finish = ranking.to_finish or (None,) * len(ranking.ranked)
+        left = [len(self.boards[b].candidates) for b in unsolved]
+        forced, rule = pool_rule(left, self.tries_to_score)
         return {
             "game": self.name,
             "base": game.name,
             "lists": self.matrix.game.lists,
             "prior": game.prior,
             "strategy": strategy,
+            "options": options.describe(),
             "boards": [_board_json(board) for board in self.boards],
             "history": [
                 {
@@ -199,12 +205,9 @@ class BoardsSession:
             ],
             "solved": self.solved,
             "tries_left": self.tries_left,
-            "forced": [unsolved[b] + 1 for b in ranking.forced],
-            "rule": ranking.rule,
-            "suggestions": [
-                suggestion_json(r) | ({} if x is None else {"to_finish": round(x, 6)})
-                for r, x in zip(ranking.ranked, finish, strict=True)
-            ],
+            "forced": [unsolved[b] + 1 for b in forced],
+            "rule": rule,
+            "suggestions": [suggestion_json(r) for r in ranked],
         }
 
 
@@ -231,4 +234,3 @@ def _checked(patterns: Sequence[int | None], solved: Sequence[bool]) -> tuple[in
             state = "was solved earlier" if done else "is not solved yet"
             raise InconsistentFeedbackError(f"board {board} {state}")
     return tuple(patterns)
-

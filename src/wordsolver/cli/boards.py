@@ -29,9 +29,6 @@ from wordsolver.plumbing.files import read_user_text
 from wordsolver.session import Session
 from wordsolver.strategies import PlayOptions
 
-#: The header of the boards' own score: the guesses still needed to finish every board.
-TO_FINISH = "to finish"
-
 
 def boards_state(game: Game, boards: int, history: str) -> BoardsSession:
     """The boards after ``--history`` (guesses separated by ``;``)."""
@@ -122,11 +119,9 @@ def ranking_note(state: BoardsSession, ranking: BoardRanking) -> str | None:
 
 
 def board_suggestions(state: BoardsSession, ranking: BoardRanking, score_label: str) -> Table:
-    """The suggestions with, first, the guesses each leaves the boards to finish them all;
-    under a prior, how likely each is to solve a board now."""
-    finish = (TO_FINISH, [f"{x:.3f}" for x in ranking.to_finish])
-    chances = not state.game.uniform
-    return suggestion_table(ranking.ranked, score_label, finish, chances=chances)
+    """The suggestions with the guesses each leaves the boards to finish them all; under a
+    prior, how likely each is to solve a board now."""
+    return suggestion_table(ranking, score_label, chances=not state.game.uniform)
 
 
 def boards_summary(state: BoardsSession, ranking: BoardRanking, score_label: str) -> Group:
@@ -161,7 +156,7 @@ def suggest_boards(
     scorer = BoardScorer.of(strategy, seed)
     ranking = state.suggest(scorer, options, top=top)
     if as_json:
-        payload = state.to_json(scorer.strategy.name, ranking)
+        payload = state.to_json(ranking, scorer.strategy.name, options)
         stdout.print_json(json.dumps(payload, ensure_ascii=False))
         return
     if state.solved:

@@ -41,7 +41,8 @@ def ranked_now(player: Player, state: Session, top: int) -> Suggested:
 def suggested_json(state: Session, suggested: Suggested) -> dict[str, Any]:
     """The state and the suggestions as ``--json`` prints them, with ``note`` when the exact
     search gave way (as the web's answer has it)."""
-    answer = state.to_json(suggested.player, suggested.ranked)
+    player = suggested.player
+    answer = state.to_json(suggested.ranked, player.strategy.name, player.options)
     if suggested.gave_way is not None:
         answer["note"] = suggested.gave_way.message("--time")
     return answer

@@ -102,6 +102,7 @@ class BoardsResponse(BaseModel):
     lists: str
     prior: str = Field("uniform", description="the prior played (how likely each word is)")
     strategy: str
+    options: dict[str, Any] = Field(description="the play options (hard, guess_from, openers)")
     boards: list[BoardState]
     history: list[BoardsMove]
     solved: bool
@@ -129,7 +130,8 @@ def boards_suggest(request: BoardsRequest, deadline: Deadline) -> dict[str, Any]
     state.replay((move.guess, move.feedback) for move in request.history)
     scorer = BoardScorer.of(request.strategy, request.seed)
     options = PlayOptions(hard=request.hard, guess_from=request.guess_from)
-    answer = state.to_json(scorer.strategy.name, state.suggest(scorer, options, top=request.top))
+    ranking = state.suggest(scorer, options, top=request.top)
+    answer = state.to_json(ranking, scorer.strategy.name, options)
     answer["ranks_by"] = ranks_by(scorer.strategy)
     if state.solved:
         rows = review_boards(state, scorer, progress=deadline.check)

@@ -269,7 +269,8 @@ def suggest(request: SuggestRequest, deadline: Deadline) -> dict[str, Any]:
     state = Session(player.matrix)
     state.replay((move.guess, move.feedback) for move in request.history)
     suggested = suggest_now(state, player, request.top)
-    answer = state.to_json(suggested.player, suggested.ranked)
+    player = suggested.player
+    answer = state.to_json(suggested.ranked, player.strategy.name, player.options)
     weighed = any(guess.to_finish is not None for guess in suggested.ranked)
     answer["ranks_by"] = ranks_by(suggested.player.strategy, weighed=weighed)
     if suggested.gave_way is not None:

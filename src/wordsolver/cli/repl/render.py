@@ -130,27 +130,22 @@ def candidate_columns(words: Sequence[str]) -> Columns:
 def suggestion_table(
     ranked: Sequence[RankedGuess],
     score_label: str,
-    first: tuple[str, Sequence[str]] = ("", ()),
     *,
     chances: bool = False,
 ) -> Table:
-    """Ranked guesses with expected candidates left, worst case and bits; ``first`` is a column
-    (its header and a cell per guess) shown before them when it has cells; ``can win`` says
+    """Ranked guesses with expected candidates left, worst case and bits; ``can win`` says
     yes for a guess that may be the secret, or with ``chances`` (candidates not all alike)
     how likely it is; ``to finish``, when the best guesses were weighed so, the mean guesses
-    to finish the game with each."""
-    header, cells = first
+    to finish the game (every board of it) with each."""
     own = () if score_label in STANDARD_SCORES else (score_label,)
-    lead = (header,) if cells else ()
     weighed = ("to finish",) if any(r.to_finish is not None for r in ranked) else ()
     table = Table(
-        "#", "guess", *lead, *own, *STANDARD_SCORES, "can win", *weighed, box=None, pad_edge=False
+        "#", "guess", *own, *STANDARD_SCORES, "can win", *weighed, box=None, pad_edge=False
     )
     for rank, r in enumerate(ranked, 1):
         table.add_row(
             str(rank),
             Text(r.word, style="bold"),
-            *(cells[rank - 1 : rank] if cells else ()),
             *(f"{r.score:.4g}" for _ in own),
             f"{r.expected_size:.2f}",
             str(r.worst),
