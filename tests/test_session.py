@@ -17,6 +17,7 @@ from wordsolver.errors import (
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.session import GameState, Session, parse_history
+from wordsolver.strategies import PlayOptions
 
 FALLOUT_WORDS = ("cat", "car", "bat", "cot", "dog", "bar")
 WORDLE_WORDS = ("crane", "slate", "trace", "react", "cater", "eerie", "geese", "speed", "abide")
@@ -304,3 +305,9 @@ def test_one_board_and_several_are_one_game_state(wordle: PatternMatrix, boards:
     assert state.pop() is not None and not state.lost and state.tries_left == 1
     state.replay([("eerie", ",".join(["ggggg"] * boards))])
     assert state.solved and not state.lost and state.guesses[-1] == "eerie"
+    told = state.to_json([], "entropy", PlayOptions())
+    assert told["solved"] and [move["guess"] for move in told["history"]][-1] == "eerie"
+    assert (told["strategy"], told["options"]["hard"]) == ("entropy", False)
+    assert told["suggestions"] == []
+    state.reset()
+    assert (state.guesses, state.tries_left, state.solved) == ([], 3, False)

@@ -147,6 +147,9 @@ class GameState(Protocol):
     def pop(self) -> object | None:
         """Take back the last move (None when there is none)."""
 
+    def reset(self) -> None:
+        """Take back every move: the game as it began."""
+
     def replay(self, history: Iterable[tuple[str, str]]) -> None:
         """Push every (guess, feedback) pair in order."""
 

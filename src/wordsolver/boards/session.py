@@ -137,6 +137,11 @@ class BoardsSession:
             self.boards[board].pop()
         return guess
 
+    def reset(self) -> None:
+        """Take back every guess: the game as it began."""
+        while self.pop() is not None:
+            pass
+
     def replay(self, history: Iterable[tuple[str, str]]) -> None:
         """Push every (guess, feedback) pair in order, e.g. from ``--history``."""
         for guess, feedback in history:

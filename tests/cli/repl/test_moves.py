@@ -42,7 +42,7 @@ def pattern(game: Game, text: str) -> int:
 )
 def test_guess_and_feedback(name: str, line: str, guess: str | None, feedback: str) -> None:
     game = GAMES[name]
-    assert read_move(game, line) == TypedMove(guess, pattern(game, feedback))
+    assert read_move(game, line) == TypedMove(guess, game.format_pattern(pattern(game, feedback)))
 
 
 @pytest.mark.parametrize(("name", "word"), [("wordle", "crane"), ("fallout", "spite")])

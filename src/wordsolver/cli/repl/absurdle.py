@@ -72,7 +72,7 @@ class AdversaryRepl(SoloRepl):
 def _is_feedback(hosted: AdversarialGame, text: str) -> bool:
     """Whether a lone token reads as feedback rather than as a guess."""
     try:
-        return read_move(hosted.game, text).pattern is not None
+        return read_move(hosted.game, text).feedback is not None
     except InvalidPatternError:
         return True
     except PromptError:

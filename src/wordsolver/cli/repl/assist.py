@@ -1,10 +1,14 @@
 """The assistant: you play a real game elsewhere, type what it answered, and get the best next
-guesses (``wordsolver solve``)."""
+guesses (``wordsolver solve``). :class:`GameAssistant` is the prompt for any
+:class:`~wordsolver.session.GameState` (one board or several): moves, ``undo``, ``hint``,
+``strategy`` and ``new`` mean the same whatever the boards; :class:`Assistant` is one board's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from abc import abstractmethod
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Generic, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -12,7 +16,7 @@ from rich.text import Text
 
 from wordsolver.cli.repl.explained import explanation_view
 from wordsolver.cli.repl.hosting import ProgressFactory, no_progress
-from wordsolver.cli.repl.moves import read_move
+from wordsolver.cli.repl.moves import TypedMove, read_move
 from wordsolver.cli.repl.render import (
     WIDENED_NOTE,
     board,
@@ -30,16 +34,147 @@ from wordsolver.explain import explain
 from wordsolver.hosted.review import review
 from wordsolver.hosted.share import share_text
 from wordsolver.plans import Suggested, suggest_now
-from wordsolver.session import SHOW_CANDIDATES, Removal, Session
-from wordsolver.strategies import Player, RankedGuess, find_strategy, strategy_names
+from wordsolver.session import SHOW_CANDIDATES, GameState, Removal, Session, Step
+from wordsolver.strategies import Player, RankedGuess, Strategy, find_strategy, strategy_names
 
 _SWITCH = {"on": True, "off": False}
 #: Most suggestions ``hint N`` shows (a screenful, however large N is).
 MAX_HINTS = 100
 
+State = TypeVar("State", bound=GameState)
 
-class Assistant(Repl):
-    """A prompt that records guesses and feedback and shows the best next guesses."""
+
+class GameAssistant(Repl, Generic[State]):
+    """A prompt that records each guess with its feedback on a game state and shows the best
+    next guesses: a guess typed alone waits for its feedback, feedback typed alone answers the
+    guess chosen (else the top suggestion)."""
+
+    #: What the game answers a guess with, as the prompt names it ("answer", "answers").
+    answer_name = "answer"
+    #: The mistake of a move typed once the game is solved.
+    solved_already = "solved already: new starts another game, undo goes back"
+
+    def __init__(
+        self,
+        console: Console,
+        state: State,
+        *,
+        top: int = 5,
+        more: int = 15,
+        seed: int = 0,
+        progress: ProgressFactory = no_progress,
+    ) -> None:
+        self.state = state
+        self.progress = progress
+        self.top = top
+        self.more = more
+        self.seed = seed
+        self.chosen: str | None = None  # a guess typed alone, waiting for its feedback
+        self.ranked: Sequence[RankedGuess] = []
+        super().__init__(console)
+
+    @property
+    @abstractmethod
+    def strategy(self) -> Strategy:
+        """The strategy the suggestions are ranked by."""
+
+    @abstractmethod
+    def use_strategy(self, name: str) -> None:
+        """Rank the next suggestions by the strategy of this name."""
+
+    @abstractmethod
+    def read(self, text: str) -> TypedMove:
+        """A typed line as a guess and its feedback as text (either may be missing)."""
+
+    @abstractmethod
+    def show(self) -> None:
+        """The game now and the best next guesses (``ranked``)."""
+
+    @abstractmethod
+    def show_more(self, top: int) -> None:
+        """The ``top`` best guesses now."""
+
+    def own_commands(self) -> list[Command]:
+        """The commands of this kind of game, listed after ``hint``."""
+        return []
+
+    def command_list(self) -> list[Command]:
+        return [
+            Command("undo", self._undo, "take back the last move"),
+            Command("hint", self._hint, f"show more suggestions ({self.more} unless N)", "[N]"),
+            *self.own_commands(),
+            Command("strategy", self._strategy, "rank guesses another way", "[NAME]"),
+            Command("new", self._new, "start a new game"),
+            Command("help", self.show_help, "this list", aliases=("?",)),
+            Command("quit", self.quit, "leave", aliases=("exit", "q")),
+        ]
+
+    def prompt(self) -> str:
+        if self.state.solved:
+            return "new, undo or quit> "
+        number = f"guess {len(self.state.guesses) + 1}"
+        if self.state.max_tries is not None:
+            number += f"/{self.state.max_tries}"
+        if self.chosen is not None:
+            return f"{number}: {self.answer_name} for {self.chosen}> "
+        return f"{number} ({self.ranked[0].word})> " if self.ranked else f"{number}> "
+
+    def end_of_input(self) -> None:
+        self.console.print()
+
+    def move(self, text: str) -> None:
+        if self.state.solved:
+            raise PromptError(self.solved_already)
+        move = self.read(text)
+        if move.feedback is None:
+            self.chosen = move.guess
+            self.console.print(
+                f"playing {move.guess}: type the {self.answer_name} the game gave", markup=False
+            )
+            return
+        guess = move.guess or self.chosen or (self.ranked[0].word if self.ranked else None)
+        if guess is None:
+            raise PromptError(f"type the guess you played before its {self.answer_name}")
+        self.state.push(guess, move.feedback)
+        self.chosen = None
+        self.show()
+
+    def took_back(self, move: object) -> str:
+        """What ``undo`` says it took back."""
+        return str(move)
+
+    def _undo(self, _: str) -> None:
+        move = self.state.pop()
+        if move is None:
+            raise PromptError("nothing to undo")
+        self.console.print(f"took back {self.took_back(move)}", markup=False)
+        self.chosen = None
+        self.show()
+
+    def _hint(self, argument: str) -> None:
+        if argument and not (argument.isascii() and argument.isdecimal()):
+            raise PromptError(f"hint takes a number, not {argument!r}")
+        self.show_more(min(int(argument), MAX_HINTS) if argument else self.more)
+
+    def _strategy(self, argument: str) -> None:
+        if not argument:
+            names = ", ".join(strategy_names())
+            self.console.print(f"strategy: {self.strategy.name} (choose from {names})")
+            return
+        self.use_strategy(argument)
+        self.console.print(f"strategy: {self.strategy.name}")
+        self.show()
+
+    def _new(self, _: str) -> None:
+        self.state.reset()
+        self.chosen = None
+        self.console.print("new game", style="bold")
+        self.show()
+
+
+class Assistant(GameAssistant[Session]):
+    """One board: also lists the candidates, explains a guess, plays hard mode and rules out
+    words the game rejected."""
 
     def __init__(
         self,
@@ -52,20 +187,19 @@ class Assistant(Repl):
         seed: int = 0,
         progress: ProgressFactory = no_progress,
     ) -> None:
-        self.state = state
-        self.progress = progress
         self.player = player
-        self.top = top
-        self.more = more
-        self.seed = seed
-        self.chosen: str | None = None  # a guess typed alone, waiting for its feedback
-        self.ranked: list[RankedGuess] = []
-        super().__init__(console)
+        super().__init__(console, state, top=top, more=more, seed=seed, progress=progress)
 
-    def command_list(self) -> list[Command]:
+    @property
+    def strategy(self) -> Strategy:
+        return self.player.strategy
+
+    def use_strategy(self, name: str) -> None:
+        chosen = find_strategy(name, seed=self.seed)
+        self.player = Player(self.player.matrix, chosen, self.player.options)
+
+    def own_commands(self) -> list[Command]:
         return [
-            Command("undo", self._undo, "take back the last guess or removal"),
-            Command("hint", self._hint, f"show more suggestions ({self.more} unless N)", "[N]"),
             Command("list", self._list_candidates, "show every candidate"),
             Command(
                 "explain",
@@ -74,11 +208,7 @@ class Assistant(Repl):
                 "[GUESS [OTHER]]",
             ),
             Command("hard", self._hard, "hard mode: suggest only guesses that fit", "[on|off]"),
-            Command("strategy", self._strategy, "rank guesses another way", "[NAME]"),
             Command("remove", self._remove, "rule out a word the game rejected (dud)", "WORD"),
-            Command("new", self._new, "start a new game"),
-            Command("help", self.show_help, "this list", aliases=("?",)),
-            Command("quit", self.quit, "leave", aliases=("exit", "q")),
         ]
 
     def move_help(self) -> list[tuple[str, str]]:
@@ -91,17 +221,6 @@ class Assistant(Repl):
             (example, "choose the guess you play; type its answer next"),
         ]
 
-    def prompt(self) -> str:
-        game = self.state.game
-        if self.state.solved:
-            return "new, undo or quit> "
-        number = f"guess {len(self.state.steps) + 1}"
-        if game.max_tries is not None:
-            number += f"/{game.max_tries}"
-        if self.chosen is not None:
-            return f"{number}: answer for {self.chosen}> "
-        return f"{number} ({self.ranked[0].word})> " if self.ranked else f"{number}> "
-
     def completions(self) -> Iterable[str]:
         return [*self.commands, *self.state.candidate_words(), *(r.word for r in self.ranked)]
 
@@ -113,6 +232,9 @@ class Assistant(Repl):
         except InvalidPatternError:
             return False
         return True
+
+    def read(self, text: str) -> TypedMove:
+        return read_move(self.state.game, text)
 
     def start(self) -> None:
         game = self.state.game
@@ -128,22 +250,6 @@ class Assistant(Repl):
             " suggestion; help lists the commands.",
             markup=False,
         )
-        self.show()
-
-    def end_of_input(self) -> None:
-        self.console.print()
-
-    def move(self, text: str) -> None:
-        move = read_move(self.state.game, text)
-        if move.pattern is None:
-            self.chosen = move.guess
-            self.console.print(f"playing {move.guess}: type the answer the game gave", markup=False)
-            return
-        if self.state.solved:
-            raise PromptError("solved already: new starts another game, undo goes back")
-        guess = move.guess or self.chosen or self.ranked[0].word
-        self.state.push(guess, move.pattern)
-        self.chosen = None
         self.show()
 
     def show(self) -> None:
@@ -173,6 +279,14 @@ class Assistant(Repl):
         self.ranked = suggested.ranked
         if len(state.candidates) > 1:
             self.console.print(self._table(suggested))
+
+    def show_more(self, top: int) -> None:
+        self.console.print(self._table(self._suggested(top)))
+
+    def took_back(self, move: object) -> str:
+        if isinstance(move, Removal):
+            return f"removal of {move.word}"
+        return move.guess if isinstance(move, Step) else super().took_back(move)
 
     def _suggested(self, top: int) -> Suggested:
         """The suggestions now; an exact search that gives way to entropy says why."""
@@ -211,21 +325,6 @@ class Assistant(Repl):
         hard = self.player.options.hard
         self.console.print(share_text(state.game, state.steps, won=True, hard=hard), markup=False)
 
-    def _undo(self, _: str) -> None:
-        action = self.state.pop()
-        if action is None:
-            raise PromptError("nothing to undo")
-        what = f"removal of {action.word}" if isinstance(action, Removal) else action.guess
-        self.console.print(f"took back {what}", markup=False)
-        self.chosen = None
-        self.show()
-
-    def _hint(self, argument: str) -> None:
-        if argument and not (argument.isascii() and argument.isdecimal()):
-            raise PromptError(f"hint takes a number, not {argument!r}")
-        top = min(int(argument), MAX_HINTS) if argument else self.more
-        self.console.print(self._table(self._suggested(top)))
-
     def _list_candidates(self, _: str) -> None:
         words = self.state.candidate_words()
         self.console.print(possible_line(self.state, show=0))
@@ -252,24 +351,7 @@ class Assistant(Repl):
         if argument:
             self.show()
 
-    def _strategy(self, argument: str) -> None:
-        if not argument:
-            self.console.print(
-                f"strategy: {self.player.strategy.name} (choose from {', '.join(strategy_names())})"
-            )
-            return
-        chosen = find_strategy(argument, seed=self.seed)
-        self.player = Player(self.player.matrix, chosen, self.player.options)
-        self.console.print(f"strategy: {chosen.name}")
-        self.show()
-
     def _remove(self, argument: str) -> None:
         removal = self.state.remove(argument)
         self.console.print(f"removed {removal.word}", markup=False)
-        self.show()
-
-    def _new(self, _: str) -> None:
-        self.state.reset()
-        self.chosen = None
-        self.console.print("new game", style="bold")
         self.show()

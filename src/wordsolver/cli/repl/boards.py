@@ -11,7 +11,7 @@ from rich.text import Text
 from wordsolver.boards.host import HostedBoards
 from wordsolver.boards.resume import save_boards
 from wordsolver.boards.review import boards_share_text, review_boards
-from wordsolver.boards.scoring import BoardRanking, BoardScorer
+from wordsolver.boards.scoring import BoardScorer
 from wordsolver.boards.session import BoardsSession
 from wordsolver.cli.boards import (
     board_grid,
@@ -19,15 +19,13 @@ from wordsolver.cli.boards import (
     board_suggestions,
     boards_summary,
 )
+from wordsolver.cli.repl.assist import GameAssistant
 from wordsolver.cli.repl.hosting import ProgressFactory, no_progress, save_to
-from wordsolver.cli.repl.moves import COMMANDS_HINT, read_guess
+from wordsolver.cli.repl.moves import COMMANDS_HINT, TypedMove, read_guess
 from wordsolver.cli.repl.render import plural
-from wordsolver.cli.repl.repl import Command, PromptError, Repl
+from wordsolver.cli.repl.repl import Command, Repl
 from wordsolver.hosted.saves import SaveSlot
-from wordsolver.strategies import PlayOptions, strategy_names
-
-#: Most suggestions ``hint N`` shows.
-MAX_HINTS = 100
+from wordsolver.strategies import PlayOptions, Strategy
 
 
 def show_board_review(
@@ -44,8 +42,11 @@ def show_board_review(
     console.print(boards_share_text(state), markup=False)
 
 
-class BoardsAssistant(Repl):
-    """A prompt that records each guess with every board's feedback and suggests the next."""
+class BoardsAssistant(GameAssistant[BoardsSession]):
+    """Several boards: each guess is typed with every board's feedback, in board order."""
+
+    answer_name = "answers"
+    solved_already = "every board is solved: new starts another game, undo goes back"
 
     def __init__(
         self,
@@ -58,28 +59,19 @@ class BoardsAssistant(Repl):
         seed: int = 0,
         progress: ProgressFactory = no_progress,
     ) -> None:
-        self.state = state
-        self.progress = progress
         self.scorer = scorer
         self.options = options or PlayOptions()
-        self.top = top
-        self.seed = seed
-        self.chosen: str | None = None
-        self.ranking = BoardRanking([], (), "")
-        super().__init__(console)
+        super().__init__(console, state, top=top, seed=seed, progress=progress)
 
-    def command_list(self) -> list[Command]:
-        return [
-            Command("undo", self._undo, "take back the last guess"),
-            Command("hint", self._hint, "show more suggestions (15 unless N)", "[N]"),
-            Command("strategy", self._strategy, "rank guesses another way", "[NAME]"),
-            Command("new", self._new, "start a new game"),
-            Command("help", self.show_help, "this list", aliases=("?",)),
-            Command("quit", self.quit, "leave", aliases=("exit", "q")),
-        ]
+    @property
+    def strategy(self) -> Strategy:
+        return self.scorer.strategy
+
+    def use_strategy(self, name: str) -> None:
+        self.scorer = BoardScorer.of(name, self.seed)
 
     def move_help(self) -> list[tuple[str, str]]:
-        example = self.ranking.ranked[0].word if self.ranking.ranked else "crane"
+        example = self.ranked[0].word if self.ranked else "crane"
         answers = ",".join(["gy..g"] * len(self.state.boards))
         return [
             (f"{example} {answers}", "what you played and each board's answer, in board order"),
@@ -87,16 +79,15 @@ class BoardsAssistant(Repl):
             (example, "choose the guess you play; type its answers next"),
         ]
 
-    def prompt(self) -> str:
-        if self.state.solved:
-            return "new, undo or quit> "
-        number = f"guess {self.state.tries_used + 1}"
-        if self.state.max_tries is not None:
-            number += f"/{self.state.max_tries}"
-        if self.chosen is not None:
-            return f"{number}: answers for {self.chosen}> "
-        best = self.ranking.ranked[0].word if self.ranking.ranked else None
-        return f"{number} ({best})> " if best else f"{number}> "
+    def read(self, text: str) -> TypedMove:
+        """``GUESS FEEDBACK,FEEDBACK…``, the feedback alone (it has commas, or a guess was
+        chosen), or a lone guess."""
+        first, _, rest = text.strip().partition(" ")
+        if rest.strip():
+            return TypedMove(first, rest)
+        if "," in first or self.chosen is not None:
+            return TypedMove(None, first)
+        return TypedMove(read_guess(self.state.game, first, hint=COMMANDS_HINT), None)
 
     def start(self) -> None:
         self.console.print(
@@ -112,78 +103,29 @@ class BoardsAssistant(Repl):
         )
         self.show()
 
-    def end_of_input(self) -> None:
-        self.console.print()
-
-    def move(self, text: str) -> None:
-        first, _, rest = text.strip().partition(" ")
-        if self.state.solved:
-            raise PromptError("every board is solved: new starts another game, undo goes back")
-        if not rest.strip() and "," not in first and self.chosen is None:
-            self.chosen = read_guess(self.state.game, first, hint=COMMANDS_HINT)
-            self.console.print(f"playing {self.chosen}: type each board's answer", markup=False)
-            return
-        if rest.strip():
-            guess, feedback = first, rest
-        elif self.chosen or self.ranking.ranked:
-            guess, feedback = self.chosen or self.ranking.ranked[0].word, first
-        else:
-            raise PromptError("type the guess you played before its answers")
-        self.state.push(guess, feedback)
-        self.chosen = None
-        self.show()
-
     def show(self) -> None:
         """The boards, what is left and the best next guesses."""
-        if self.state.solved:
-            self.ranking = BoardRanking([], (), "")
-            self.console.print(board_grid(self.state))
+        state = self.state
+        if state.solved:
+            self.ranked = []
+            self.console.print(board_grid(state))
             self.console.print(
                 Text(
-                    f"every board solved in {plural(self.state.tries_used, 'guess', 'guesses')}!",
+                    f"every board solved in {plural(state.tries_used, 'guess', 'guesses')}!",
                     style="bold green",
                 ),
                 "new starts another game.",
             )
-            show_board_review(self.console, self.state, self.scorer, self.progress)
+            show_board_review(self.console, state, self.scorer, self.progress)
             return
-        self.ranking = self.state.suggest(self.scorer, self.options, top=self.top)
-        self.console.print(
-            boards_summary(self.state, self.ranking, self.scorer.strategy.score_label)
-        )
+        ranking = state.suggest(self.scorer, self.options, top=self.top)
+        self.ranked = ranking
+        self.console.print(boards_summary(state, ranking, self.scorer.strategy.score_label))
 
-    def _undo(self, _: str) -> None:
-        guess = self.state.pop()
-        if guess is None:
-            raise PromptError("nothing to undo")
-        self.console.print(f"took back {guess}", markup=False)
-        self.chosen = None
-        self.show()
-
-    def _hint(self, argument: str) -> None:
-        if argument and not (argument.isascii() and argument.isdecimal()):
-            raise PromptError(f"hint takes a number, not {argument!r}")
-        top = min(int(argument), MAX_HINTS) if argument else 15
+    def show_more(self, top: int) -> None:
         ranking = self.state.suggest(self.scorer, self.options, top=top)
         label = self.scorer.strategy.score_label
         self.console.print(board_suggestions(self.state, ranking, label))
-
-    def _strategy(self, argument: str) -> None:
-        if not argument:
-            self.console.print(
-                f"strategy: {self.scorer.strategy.name} (choose from {', '.join(strategy_names())})"
-            )
-            return
-        self.scorer = BoardScorer.of(argument, self.seed)
-        self.console.print(f"strategy: {self.scorer.strategy.name}")
-        self.show()
-
-    def _new(self, _: str) -> None:
-        while self.state.pop() is not None:
-            pass
-        self.chosen = None
-        self.console.print("new game", style="bold")
-        self.show()
 
 
 class BoardsHostRepl(Repl):

@@ -4,11 +4,11 @@ just the feedback (``3``) for the guess already chosen.
 >>> from wordsolver.games import find_game
 >>> game = find_game("tonguess3")
 >>> read_move(game, "tar 1 2")
-TypedMove(guess='tar', pattern=6)
+TypedMove(guess='tar', feedback='1-2')
 >>> read_move(game, "1-1")
-TypedMove(guess=None, pattern=5)
+TypedMove(guess=None, feedback='1-1')
 >>> read_move(game, "tar")
-TypedMove(guess='tar', pattern=None)
+TypedMove(guess='tar', feedback=None)
 """
 
 from __future__ import annotations
@@ -24,24 +24,24 @@ COMMANDS_HINT = " (help lists the commands)"
 
 @dataclass(frozen=True, slots=True)
 class TypedMove:
-    """A line typed at the prompt: a guess (None: the suggested one) and its feedback (None:
-    not given yet); once both are known the REPL pushes it on its state (a
-    :data:`~wordsolver.session.Move` when it is played)."""
+    """A line typed at the prompt: a guess (None: the suggested one) and its feedback as the
+    game writes it (None: not given yet); once both are known the REPL pushes them on its
+    state."""
 
     guess: str | None
-    pattern: int | None
+    feedback: str | None
 
 
 def read_move(game: Game, text: str) -> TypedMove:
     """Read ``[GUESS] FEEDBACK`` or a lone ``GUESS``; errors say which part is wrong."""
     stripped = text.strip()
     try:
-        return TypedMove(None, game.parse_pattern(stripped))
+        return TypedMove(None, game.format_pattern(game.parse_pattern(stripped)))
     except InvalidPatternError as feedback_error:
         first, _, rest = stripped.partition(" ")
         if rest.strip():
             word = read_guess(game, first)
-            return TypedMove(word, game.parse_pattern(rest))
+            return TypedMove(word, game.format_pattern(game.parse_pattern(rest)))
         if _looks_like_feedback(game, first):
             raise feedback_error from None
         return TypedMove(read_guess(game, first, hint=COMMANDS_HINT), None)
