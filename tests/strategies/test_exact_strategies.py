@@ -16,6 +16,7 @@ from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch
 from wordsolver.search.small_exact import MAX_SECRETS, Objective, SmallExact, _solve
+from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, find_strategy, strategy_names
 from wordsolver.strategies.optimal import Optimal, OptimalWithin
 
@@ -207,6 +208,21 @@ def test_rank_scores_equal_the_general_search_guess_by_guess() -> None:
     general = {r.row: r.score for r in Optimal(compiled=False).rank(position, 8)}
     for row in compiled.keys() & general.keys():
         assert compiled[row] == pytest.approx(general[row])
+
+
+def test_a_guess_no_tree_finishes_after_scores_inf_not_the_search_sentinel() -> None:
+    """Guessing only candidates after salet, some words leave a family (like the -ight words)
+    that cannot be finished within the tries: they are never shown with a finite mean."""
+    matrix = pattern_matrix(find_game("wordle", GameOverrides(lists="original")))
+    player = Player(matrix, Optimal(), PlayOptions(guess_from="candidates"))
+    state = Session(matrix)
+    state.push("salet", ".....")
+    position = state.position(player)
+    ranked = player.strategy.rank(position, 3)
+    assert ranked[0].score == pytest.approx(2.814, abs=5e-4)
+    assert [r.word for r in ranked[1:]] == ["crony", "round"]
+    assert all(r.score == float("inf") for r in ranked[1:])
+    assert [r.word for r in state.suggest(player, top=3)] == ["crump"]
 
 
 def test_within_plays_for_fewest_guesses_once_the_tries_are_spent() -> None:

@@ -173,6 +173,8 @@ class Optimal(Strategy):
             return key, float("inf") if value is None else value.total / n
         search = self.search_for(position)
         known = search.try_guess(position.candidates, tries_left, position.pool, guess, INFEASIBLE)
+        if known.lower >= INFEASIBLE:  # no tree after this guess finishes within the tries
+            return known.lower, float("inf")
         return known.lower, known.lower / search.weight(position.candidates)
 
     def rank(self, position: Position, top: int) -> list[RankedGuess]:
