@@ -14,7 +14,7 @@ from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import Evaluation, evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, CompiledSearch, OptimalSearch
 from wordsolver.search.small_exact import MAX_SECRETS, Objective, SmallExact, _solve
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, find_strategy, strategy_names
@@ -208,6 +208,26 @@ def test_rank_scores_equal_the_general_search_guess_by_guess() -> None:
     general = {r.row: r.score for r in Optimal(compiled=False).rank(position, 8)}
     for row in compiled.keys() & general.keys():
         assert compiled[row] == pytest.approx(general[row])
+
+
+def test_positions_past_the_small_search_go_to_the_compiled_core() -> None:
+    """Wordle after salet (221 candidates): the compiled core ranks what the readable search
+    ranks, guess by guess; guessing only candidates keeps the readable search."""
+    matrix = pattern_matrix(find_game("wordle", GameOverrides(lists="original")))
+    state = Session(matrix)
+    state.push("salet", ".....")
+    player = Player(matrix, Optimal(), PlayOptions())
+    position = state.position(player)
+    assert isinstance(player.strategy.search_for(position), CompiledSearch)  # type: ignore[attr-defined]
+    readable = Optimal(compiled=False)
+    assert isinstance(readable.search_for(position), OptimalSearch)
+    compiled = player.strategy.rank(position, 4)
+    general = readable.rank(position, 4)
+    assert [r.word for r in compiled] == [r.word for r in general]
+    assert [r.score for r in compiled] == pytest.approx([r.score for r in general])
+    assert compiled[0].word == "courd" and compiled[0].score == pytest.approx(609 / 221)
+    only = Player(matrix, Optimal(), PlayOptions(guess_from="candidates"))
+    assert isinstance(only.strategy.search_for(state.position(only)), OptimalSearch)  # type: ignore[attr-defined]
 
 
 def test_a_guess_no_tree_finishes_after_scores_inf_not_the_search_sentinel() -> None:

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wordsolver.errors import WordsolverError
-from wordsolver.search.base import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
-from wordsolver.search.exact import OptimalSearch
+from wordsolver.search.base import INFEASIBLE, UNLIMITED_TRIES, ExactSearch, SearchLimit
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.weights import SecretWeights
 
@@ -24,8 +23,9 @@ class Optimal(Strategy):
     Positions that fit the compiled search of :mod:`~wordsolver.search.small_exact` (at
     most :data:`~wordsolver.search.small_exact.MAX_SECRETS` candidates and
     :data:`~wordsolver.search.small_exact.MAX_GUESSES` allowed guesses, not in hard mode:
-    every Fallout terminal) are solved there; others by :class:`OptimalSearch`. Both find trees
-    of the same value.
+    every Fallout terminal) are solved there; others by the exact search the play options call
+    for (:func:`~wordsolver.search.compiled.exact_search`: the compiled core, or the readable
+    search for weights and guessing only candidates). All find trees of the same value.
     """
 
     name = "optimal"
@@ -37,7 +37,7 @@ class Optimal(Strategy):
     def __init__(self, limit: SearchLimit | None = None, *, compiled: bool = True) -> None:
         self.limit = limit or SearchLimit(seconds=60.0)
         self.compiled = compiled  # False: always the general search (to compare the two)
-        self._searches: dict[tuple[int, bool, bool], OptimalSearch] = {}
+        self._searches: dict[tuple[int, bool, bool], ExactSearch] = {}
         self._small: dict[tuple[int, bool, bytes, bytes], SmallExact] = {}
 
     def within(self, seconds: float | None) -> Optimal:
@@ -48,17 +48,21 @@ class Optimal(Strategy):
     def time_limit(self) -> float | None:
         return self.limit.seconds
 
-    def search_for(self, position: Position) -> OptimalSearch:
-        """The (memoised) search for this position's matrix and pool rules."""
+    def search_for(self, position: Position) -> ExactSearch:
+        """The (memoised) search for this position's matrix and pool rules: the compiled core
+        when it covers them (see :func:`~wordsolver.search.compiled.exact_search`)."""
+        from wordsolver.search.compiled import exact_search
+
         key = (id(position.matrix), position.hard, position.only_candidates)
         if key not in self._searches:
             game = position.matrix.game
-            self._searches[key] = OptimalSearch(
+            self._searches[key] = exact_search(
                 position.matrix,
                 hard=position.hard,
                 only_candidates=position.only_candidates,
                 limit=self.limit,
                 weights=None if game.uniform else SecretWeights(game.prior, game.probabilities),
+                compiled=self.compiled,
             )
         return self._searches[key]
 
