@@ -299,7 +299,11 @@ class Session:
         InconsistentFeedbackError names the earlier guess it contradicts otherwise.
         """
         if self.solved:
-            raise GameOverError("the secret is found already: pop() the last guess to play on")
+            found = self._steps[-1]
+            raise GameOverError(
+                f"the secret is found already (guess {len(self._steps)}, {found.guess}):"
+                " no guess may follow it"
+            )
         if len(self._steps) >= MAX_HISTORY:
             raise InvalidPatternError(f"a game holds at most {MAX_HISTORY} guesses")
         row = self.game.guess_row(guess)

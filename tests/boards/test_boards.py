@@ -171,7 +171,8 @@ def test_solved_game_refuses_more(small: PatternMatrix) -> None:
     )
     state.push("speed", "-,ggggg")
     assert state.solved and state.suggest().ranked == []
-    with pytest.raises(InconsistentFeedbackError, match="every board is solved"):
+    solved = r"^every board is solved \(guess 2, speed\): no guess may follow it$"
+    with pytest.raises(InconsistentFeedbackError, match=solved):
         state.push("slate", "-,-")
 
 

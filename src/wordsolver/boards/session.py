@@ -104,7 +104,10 @@ class BoardsSession:
         pattern per board with None for a board solved earlier); returns the candidates left on
         the boards it was played on. An error names the board and changes nothing."""
         if self.solved:
-            raise GameOverError("every board is solved: pop() the last guess to play on")
+            raise GameOverError(
+                f"every board is solved (guess {len(self.moves)}, {self.moves[-1][0]}):"
+                " no guess may follow it"
+            )
         if len(self.moves) >= MAX_HISTORY:
             raise InconsistentFeedbackError(f"a game holds at most {MAX_HISTORY} guesses")
         row = self.game.guess_row(guess)
