@@ -73,6 +73,8 @@ def test_the_prior_is_part_of_the_address_and_of_the_tag(client: TestClient) -> 
         ("game=wordle&h=" + "crane:.....," * 65, 422, "history: List should have at most 64"),
         ("game=fallout&w=" + "x" * 70, 422, "words[0]: String should have at most"),
         ("game=wordle&strategy=nosuch", 400, "unknown strategy"),
+        ("game=wordle&history=crane:gy..g", 422, "history: not a parameter of this address"),
+        ("game=wordle&H=crane:gy..g", 422, "H: not a parameter of this address (it takes from,"),
     ],
 )
 def test_hostile_addresses_get_a_message_and_no_cache(
@@ -83,6 +85,18 @@ def test_hostile_addresses_get_a_message_and_no_cache(
     detail: Any = response.json()["detail"]
     assert isinstance(detail, str) and detail.startswith(message), detail
     assert response.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["/api/games?verbose=1", "/api/tables?x=", "/api/board-games?game=quordle"],
+)
+def test_every_address_refuses_a_parameter_it_does_not_take(
+    client: TestClient, address: str
+) -> None:
+    response = client.get(address)
+    assert response.status_code == 422
+    assert response.json()["detail"].endswith("not a parameter of this address (it takes none)")
 
 
 def test_every_ranking_says_what_it_ranks_by() -> None:

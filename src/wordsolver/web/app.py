@@ -1,8 +1,9 @@
 """The FastAPI application: the JSON API, the static page, and errors as one readable line.
 
 Every error answer is ``{"detail": "..."}``: bad input the library refuses is 400, an unknown
-route 404, a known route called with the wrong method 405, a malformed body 422, an oversized
-body 413, and a computation past the time limit (or a lane with no room) 503.
+route 404, a known route called with the wrong method 405, a malformed body or an address
+parameter the route does not take 422 (a typo is an error, not a default), an oversized body
+413, and a computation past the time limit (or a lane with no room) 503.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
+from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
@@ -116,7 +118,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _malformed)
     app.add_exception_handler(Exception, _bug)
     for routes in ROUTERS:
-        app.include_router(routes)
+        app.include_router(routes, dependencies=[Depends(known_query_only)])
     # Without this, a GET on a POST route would fall through to the page's files and get a 404.
     app.add_api_route(
         f"{router.prefix}/{{rest:path}}", _wrong_route, methods=METHODS, include_in_schema=False
@@ -183,6 +185,37 @@ def without_paths(message: str) -> str:
     '<server file>: cannot read; 1/5 correct'
     """
     return _PATH.sub("<server file>", message)
+
+
+def known_query_only(request: Request) -> None:
+    """Refuse (422) an address parameter the route does not take, as an unknown body field is:
+    ``GET /api/suggest?history=...`` (the route takes ``h``) must not answer for the start."""
+    route = request.scope.get("route")
+    if not isinstance(route, APIRoute):
+        return
+    taken = _query_names(route.dependant)
+    unknown = sorted(set(request.query_params) - taken)
+    if unknown:
+        known = f"it takes {', '.join(sorted(taken))}" if taken else "it takes none"
+        raise RequestValidationError(
+            [
+                {
+                    "type": "extra_forbidden",
+                    "loc": ("query", name),
+                    "msg": f"not a parameter of this address ({known})",
+                    "input": request.query_params[name],
+                }
+                for name in unknown
+            ]
+        )
+
+
+def _query_names(dependant: Dependant) -> set[str]:
+    """The address parameters a route (and its dependencies) declares, as they are spelled."""
+    names = {param.alias for param in dependant.query_params}
+    for inner in dependant.dependencies:
+        names |= _query_names(inner)
+    return names
 
 
 def _malformed(_: Request, error: Exception) -> JSONResponse:
