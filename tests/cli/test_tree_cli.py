@@ -209,6 +209,33 @@ def test_show_whole_tree(run_cli: RunCli, entropy_file: Path) -> None:
     assert sorted(line.split()[-1] for line in lines) == sorted(NINE)
 
 
+def test_show_one_secret_follows_the_tree(run_cli: RunCli, entropy_file: Path) -> None:
+    """The line of guesses against a secret: bar first (the root), then the branch its
+    feedback takes, as ``show --depth 1`` lists them."""
+    for secret in NINE:
+        result = run_cli("tree", "show", str(entropy_file), *WORDS, "--secret", secret.upper())
+        assert result.code == 0, result.err
+        said, _, steps = result.out.strip().partition(": ")
+        guesses = [step.split(" → ")[-1] for step in steps.split(", ")]
+        assert guesses[0] == "bar" and guesses[-1] == secret
+        counted = f"{len(guesses)} guess{'es' if len(guesses) > 1 else ''}"
+        assert said == f"{secret} is solved in {counted}"
+    second = run_cli("tree", "show", str(entropy_file), *WORDS, "--secret", "cot").out
+    assert second.startswith("cot is solved in 2 guesses: bar, 0 → cot")
+
+
+@pytest.mark.parametrize(
+    ("secret", "message"),
+    [("dog", "'dog' is not an allowed guess"), ("ca", "2 letters, expected 3")],
+)
+def test_show_a_word_that_is_no_secret_is_refused(
+    run_cli: RunCli, entropy_file: Path, secret: str, message: str
+) -> None:
+    result = run_cli("tree", "show", str(entropy_file), *WORDS, "--secret", secret)
+    assert result.code == 2
+    assert message in one_line_error(result.err)
+
+
 def test_show_negative_depth_is_refused(run_cli: RunCli, entropy_file: Path) -> None:
     result = run_cli("tree", "show", str(entropy_file), *WORDS, "--depth", "-1")
     assert result.code == 2

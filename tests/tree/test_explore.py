@@ -47,3 +47,20 @@ def test_below_a_node_and_bad_numbers(grown: tuple[DecisionTree, TreeLayout]) ->
         layout.below(99_999, 1)
     with pytest.raises(WordsolverError, match="'qqq' is not a secret"):
         layout.path_to("qqq")
+
+
+def test_the_moves_against_a_secret_are_the_layouts_path(
+    grown: tuple[DecisionTree, TreeLayout],
+) -> None:
+    tree, layout = grown
+    game = tree.matrix.game
+    for secret in game.secrets.words[::37]:
+        moves = tree.moves_against(secret.upper())
+        path = layout.path_to(secret)
+        assert [guess for guess, _ in moves] == [layout.nodes[n].guess for n in path]
+        assert [game.feedback(guess, secret) for guess, _ in moves] == [
+            game.parse_pattern(feedback) for _, feedback in moves
+        ]
+        assert moves[-1] == (secret, game.format_pattern(game.win_pattern))
+    with pytest.raises(WordsolverError, match="'xqz' is never the secret of tonguess3"):
+        tree.moves_against("xqz")

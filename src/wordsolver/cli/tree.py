@@ -36,6 +36,7 @@ from wordsolver.cli.options import (
 )
 from wordsolver.cli.progress import pattern_table, progress_bar, status_bar
 from wordsolver.cli.repl import terminal_lines
+from wordsolver.cli.repl.render import plural
 from wordsolver.cli.repl.walk import TreeWalk
 from wordsolver.errors import OptionError
 from wordsolver.evaluation import Evaluation
@@ -306,8 +307,13 @@ def show(
     words: WordsOption = None,
     skip_bad: SkipBadOption = False,
     depth: Annotated[int | None, typer.Option(min=0, help="show this many levels")] = None,
+    secret: Annotated[
+        str | None,
+        typer.Option(metavar="WORD", help="show only the guesses it plays against this secret"),
+    ] = None,
 ) -> None:
-    """The tree as indented text: ``feedback → next guess``."""
+    """The tree as indented text: ``feedback → next guess``; with ``--secret``, the one line
+    of guesses it plays against that secret."""
     overrides = game_overrides(
         lists=lists,
         length=length,
@@ -318,7 +324,14 @@ def show(
         words=words,
         skip_bad=skip_bad,
     )
-    stdout.print(render_text(_open_tree(tree_file, overrides), depth), markup=False)
+    tree = _open_tree(tree_file, overrides)
+    if secret is None:
+        stdout.print(render_text(tree, depth), markup=False)
+        return
+    moves = tree.moves_against(secret)
+    steps = [moves[0][0]] + [f"{moves[k - 1][1]} → {moves[k][0]}" for k in range(1, len(moves))]
+    solved = f"{moves[-1][0]} is solved in {plural(len(moves), 'guess', 'guesses')}"
+    stdout.print(f"{solved}: {', '.join(steps)}", markup=False)
 
 
 @tree_app.command("export")

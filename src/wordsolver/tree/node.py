@@ -77,6 +77,29 @@ class DecisionTree:
             played.append(node.guess)
         return played
 
+    def moves_against(self, word: str) -> list[tuple[str, str]]:
+        """The guesses the tree plays against the secret ``word`` typed by a user, each with
+        the feedback it earns, the winning one last; an error when the game never hides the
+        word or the tree does not reach it.
+
+        >>> from wordsolver.games import GameOverrides, find_game
+        >>> from wordsolver.matrix import pattern_matrix
+        >>> from wordsolver.tree.optimal import optimal_tree
+        >>> game = find_game("fallout", GameOverrides(words=("cat", "car", "bat", "bar")))
+        >>> tree = optimal_tree(pattern_matrix(game, use_cache=False)).tree
+        >>> tree.moves_against("bar"), tree.moves_against("cat")
+        ([('bar', '3')], [('bar', '1'), ('cat', '3')])
+        """
+        game = self.matrix.game
+        secret = game.secret_id(word)
+        if secret < 0:
+            raise WordsolverError(f"{word!r} is never the secret of {game.name}", ("secret",))
+        patterns = self.matrix.values[:, secret]
+        return [
+            (game.guesses.words[row], game.format_pattern(int(patterns[row])))
+            for row in self.path(secret)
+        ]
+
     @property
     def size(self) -> int:
         """Number of nodes (guesses) in the tree."""
