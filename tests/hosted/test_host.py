@@ -35,7 +35,7 @@ def test_guesses_are_scored_against_the_secret(wordle: PatternMatrix) -> None:
 
 def test_one_board_and_several_end_alike(wordle: PatternMatrix) -> None:
     """A guess once the game is over: the same error, in the same words, hosted on one board
-    or several, and told (the library's words: pop, not a prompt's undo)."""
+    or several, and told (the library's words: what happened, no face's way of going on)."""
     boards = HostedBoards(wordle, [secret_id(wordle, "store"), secret_id(wordle, "crane")])
     boards.guess("store")
     boards.guess("crane")
@@ -45,9 +45,9 @@ def test_one_board_and_several_end_alike(wordle: PatternMatrix) -> None:
         with pytest.raises(GameOverError) as raised:
             finished.guess("shore")
         assert str(raised.value) == "this game is over: start a new one"
-    with pytest.raises(GameOverError, match=r"pop\(\) the last guess"):
+    with pytest.raises(GameOverError, match=r"^every board is solved \(guess 2, crane\): no guess"):
         boards.state.push("shore", "ggggg;ggggg")
-    with pytest.raises(GameOverError, match=r"pop\(\) the last guess"):
+    with pytest.raises(GameOverError, match=r"^the secret is found already \(guess 1, store\)"):
         hosted.state.push("shore", "ggggg")
 
 
