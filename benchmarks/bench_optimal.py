@@ -16,6 +16,10 @@ Rows:
   searched (the median of three sets each), to show how the proof grows with the set.
 - Fallout-sized games: random terminals of 20 five-letter words, exact solve time per terminal,
   the median over 50 terminals (budget 50 ms).
+- Optimal suggestions after one guess (what ``suggest GAME -s optimal`` pays once its matrix is
+  loaded): Mastermind after ``aabb 1-0`` (256 candidates) and Wordle's original lists after
+  ``salet .....`` (221), the top 3 ranked with their exact means, a fresh strategy each; budget
+  2 s each (the command line's time limit is 10 s).
 - Bulls and Cows (4 distinct digits, 60 s) and Mastermind (4 pegs, 6 colours, 300 s: its
   optimum must be reproduced and proven) under a time limit, beside the published optima: Bulls
   and Cows 26,274 guesses (mean 5.2131); Mastermind 5,625 (mean 4.3403, worst 6; Koyama and Lai
@@ -54,6 +58,7 @@ from wordsolver.games.colours import ColoursRule  # noqa: E402
 from wordsolver.lexicon import Lexicon  # noqa: E402
 from wordsolver.matrix import PatternMatrix, pattern_matrix  # noqa: E402
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit  # noqa: E402
+from wordsolver.session import Session  # noqa: E402
 from wordsolver.strategies import Player, PlayOptions, find_strategy  # noqa: E402
 from wordsolver.tree import DecisionTree, grow_tree  # noqa: E402
 from wordsolver.tree.optimal import SearchResult, optimal_tree  # noqa: E402
@@ -386,6 +391,37 @@ def fallout_rows(count: int) -> list[Row]:
     return rows
 
 
+#: Seconds an optimal suggestion after one guess may take (in-process, the matrix loaded).
+SUGGESTION_BUDGET = 2.0
+
+
+def suggestion_rows() -> list[Row]:
+    rows = []
+    for name, overrides, guess, feedback in (
+        ("mastermind", GameOverrides(), "aabb", "1-0"),
+        ("wordle", GameOverrides(lists="original"), "salet", "....."),
+    ):
+        matrix = pattern_matrix(find_game(name, overrides))
+        state = Session(matrix)
+        state.push(guess, feedback)
+        note(f"{name}: optimal suggestions after {guess} {feedback}")
+        started = time.perf_counter()
+        ranked = state.suggest(find_strategy("optimal"), top=3)
+        seconds = time.perf_counter() - started
+        shown = ", ".join(f"{r.word} {r.score:.4f}" for r in ranked)
+        rows.append(
+            Row(
+                name,
+                f"optimal suggestions after {guess} {feedback}",
+                mean=ranked[0].score,
+                seconds=seconds,
+                budget=SUGGESTION_BUDGET,
+                reference=f"{len(state.candidates)} candidates: {shown}",
+            )
+        )
+    return rows
+
+
 def classic_rows(quick: bool) -> list[Row]:
     rows = []
     for name, opener, known, reference, limit, proves in (
@@ -430,6 +466,7 @@ def main(argv: list[str]) -> int:
     if not quick:
         rows += growth_rows()
     rows += fallout_rows(TERMINALS)
+    rows += suggestion_rows()
     rows += classic_rows(quick)
 
     table = Table(
