@@ -16,8 +16,9 @@ Rows:
   searched (the median of three sets each), to show how the proof grows with the set.
 - Fallout-sized games: random terminals of 20 five-letter words, exact solve time per terminal,
   the median over 50 terminals (budget 50 ms).
-- Optimal suggestions after one guess (what ``suggest GAME -s optimal`` pays once its matrix is
-  loaded): Mastermind after ``aabb 1-0`` (256 candidates) and Wordle's original lists after
+- Optimal suggestions (what ``suggest GAME -s optimal`` pays once its matrix is loaded, through
+  the composer the faces call): Mastermind's start (ranked by the proof of its best first
+  guesses), Mastermind after ``aabb 1-0`` (256 candidates) and Wordle's original lists after
   ``salet .....`` (221), the top 3 ranked with their exact means, a fresh strategy each; budget
   2 s each (the command line's time limit is 10 s).
 - Bulls and Cows (4 distinct digits, 60 s) and Mastermind (4 pegs, 6 colours, 300 s: its
@@ -57,6 +58,7 @@ from wordsolver.games import Game, GameOverrides, find_game, make_game  # noqa: 
 from wordsolver.games.colours import ColoursRule  # noqa: E402
 from wordsolver.lexicon import Lexicon  # noqa: E402
 from wordsolver.matrix import PatternMatrix, pattern_matrix  # noqa: E402
+from wordsolver.plans import bounded_strategy, suggest_now  # noqa: E402
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit  # noqa: E402
 from wordsolver.session import Session  # noqa: E402
 from wordsolver.strategies import Player, PlayOptions, find_strategy  # noqa: E402
@@ -397,24 +399,28 @@ SUGGESTION_BUDGET = 2.0
 
 def suggestion_rows() -> list[Row]:
     rows = []
-    for name, overrides, guess, feedback in (
-        ("mastermind", GameOverrides(), "aabb", "1-0"),
-        ("wordle", GameOverrides(lists="original"), "salet", "....."),
+    for name, overrides, history in (
+        ("mastermind", GameOverrides(), ()),
+        ("mastermind", GameOverrides(), (("aabb", "1-0"),)),
+        ("wordle", GameOverrides(lists="original"), (("salet", "....."),)),
     ):
         matrix = pattern_matrix(find_game(name, overrides))
         state = Session(matrix)
-        state.push(guess, feedback)
-        note(f"{name}: optimal suggestions after {guess} {feedback}")
+        state.replay(history)
+        where = " ".join(f"after {guess} {feedback}" for guess, feedback in history) or "at start"
+        note(f"{name}: optimal suggestions {where}")
+        player = Player(matrix, bounded_strategy("optimal", seconds=10.0), PlayOptions())
         started = time.perf_counter()
-        ranked = state.suggest(find_strategy("optimal"), top=3)
+        suggested = suggest_now(state, player, top=3)
         seconds = time.perf_counter() - started
-        shown = ", ".join(f"{r.word} {r.score:.4f}" for r in ranked)
+        ranked = suggested.ranked if suggested.gave_way is None else []
+        shown = ", ".join(f"{r.word} {r.score:.4f}" for r in ranked) or "gave way to entropy"
         rows.append(
             Row(
                 name,
-                f"optimal suggestions after {guess} {feedback}",
-                mean=ranked[0].score,
-                seconds=seconds,
+                f"optimal suggestions {where}",
+                mean=ranked[0].score if ranked else None,
+                seconds=seconds if ranked else float("inf"),
                 budget=SUGGESTION_BUDGET,
                 reference=f"{len(state.candidates)} candidates: {shown}",
             )

@@ -28,12 +28,15 @@ The faces only read their input, call these, and show what comes back (bars, tab
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wordsolver.errors import OptionError
+import numpy as np
+
+from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.progress import Progress
@@ -101,9 +104,59 @@ def suggest_now(state: Session, player: Player, top: int) -> Suggested:
     if state.matrix.streamed:
         return _fall_back(state, player, top, GaveWay(len(state.candidates)))
     try:
-        return Suggested(player, state.suggest(player, top=top))
+        proven = proven_start(state, player, top)
+        return Suggested(player, state.suggest(player, top=top) if proven is None else proven)
     except SearchInterrupted:
         return _fall_back(state, player, top, GaveWay(len(state.candidates), strategy.time_limit))
+
+
+def proven_start(state: Session, player: Player, top: int) -> list[RankedGuess] | None:
+    """At the start of a whole game too large for the small exact search, the ``top`` best
+    first guesses with their exact means, by the proof of the best first guesses (it searches
+    one guess of each class alike up to the game's symmetry: Mastermind's best class of 720 in
+    a second, where a search from the root runs past a minute), stopped at the strategy's time
+    limit (SearchInterrupted). None elsewhere, for a strategy whose choice is not the proof's,
+    or when no first guess finishes within the tries (the search then plays for the fewest
+    guesses)."""
+    strategy, options, game = player.strategy, player.options, state.game
+    whole = not (state.moves or state.matrix.streamed or options.openers)
+    if not (strategy.proven_start and whole and game.uniform and options.guess_from == "allowed"):
+        return None
+    from wordsolver.search import small_exact  # its kernels, when asked
+
+    if small_exact.fits(len(game.secrets), len(game.guesses)):
+        return None
+    from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
+
+    try:
+        proof = prove_whole_game(
+            state.matrix, hard=options.hard, seconds=strategy.time_limit, top=top, strict=True
+        )
+    except SearchInterrupted:
+        raise
+    except WordsolverError:  # no first guess finishes within the tries
+        return None
+    if not proof.complete:
+        raise SearchInterrupted("the proof of the best first guesses ran out of time")
+    standings = list(itertools.takewhile(lambda known: known.exact, proof.ranking))[:top]
+    rows = np.array([game.guess_row(known.guess) for known in standings], dtype=np.intp)
+    position = state.position(player)
+    stats = position.split(rows, every_row=True)
+    can_win, chance = position.can_win(rows), position.win_chance(rows)
+    return [
+        RankedGuess(
+            word=known.guess,
+            row=int(rows[k]),
+            score=known.total / len(game.secrets),
+            is_candidate=bool(can_win[k]),
+            entropy=float(stats.entropy[k]),
+            expected_size=float(stats.expected_size[k]),
+            worst=int(stats.worst[k]),
+            n_buckets=int(stats.n_buckets[k]),
+            win_chance=float(chance[k]),
+        )
+        for k, known in enumerate(standings)
+    ]
 
 
 def _fall_back(state: Session, player: Player, top: int, why: GaveWay) -> Suggested:

@@ -218,7 +218,7 @@ def test_ctrl_c_stops_a_proof_keeps_what_it_proved_and_the_proof_goes_on(
     "command",
     [
         ["tree", "build", "bulls", "-s", "optimal", "--opener", "0123", "--time", "300"],
-        ["suggest", "mastermind", "-s", "optimal", "--time", "300"],
+        ["suggest", "tonguess3", "-s", "optimal", "--history", "tar=0-0", "--time", "300"],
     ],
     ids=["tree-build", "suggest"],
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import wordsolver
@@ -24,10 +25,11 @@ from wordsolver.plans import (
     check_adversary,
     check_weights,
     forced_win_answer,
+    proven_start,
     search_forced_win,
     suggest_now,
 )
-from wordsolver.search import SearchLimit
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit
 from wordsolver.session import Session
 from wordsolver.strategies import STRATEGIES, Player, PlayOptions, find_strategy
 from wordsolver.tree import check_tree
@@ -80,6 +82,28 @@ def test_an_exact_search_out_of_time_gives_way_to_entropy(mastermind: PatternMat
     assert suggested.gave_way.message("--time") == (
         "the exact search did not finish within 0.05 s (--time): ranked by entropy instead"
     )
+
+
+def test_a_whole_games_start_is_ranked_by_the_proof_of_its_first_guesses() -> None:
+    """Mastermind of 3 pegs and 5 colours (125 secrets, past the small search): the proof of
+    the best first guesses ranks the start, with the values the readable search gives them."""
+    matrix = pattern_matrix(find_game("mastermind", GameOverrides(length=3, alphabet="abcde")))
+    state = Session(matrix)
+    player = Player(matrix, bounded_strategy("optimal", seconds=60), PlayOptions())
+    suggested = suggest_now(state, player, top=3)
+    assert suggested.gave_way is None
+    assert [r.word for r in suggested.ranked] == ["abc", "abd", "abe"]  # one class, alike
+    assert suggested.ranked[0].score == pytest.approx(451 / 125)  # prove's own example
+    search, everything = OptimalSearch(matrix), np.arange(len(matrix.game.secrets))
+    tries = matrix.game.max_tries or UNLIMITED_TRIES
+    assert search.solve(everything, tries, everything, INFEASIBLE).lower == 451  # none better
+    for ranked in suggested.ranked:
+        value = search.try_guess(everything, tries, everything, ranked.row, INFEASIBLE)
+        assert value.exact and value.lower == 451
+    within = Player(matrix, bounded_strategy("optimal-within", seconds=60), PlayOptions())
+    assert proven_start(state, within, 3) is None  # its choice is not the proof's
+    state.push("abc", "1-0")
+    assert proven_start(state, player, 3) is None  # no longer the start
 
 
 def test_a_first_turn_not_held_cannot_be_searched() -> None:

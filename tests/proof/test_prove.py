@@ -197,6 +197,19 @@ def test_a_time_budget_stops_with_proven_bounds_and_the_proof_goes_on(tmp_path: 
     assert finished.tree is not None and finished.tree.proven
 
 
+def test_a_strict_runner_stops_the_task_running_at_the_budget_and_keeps_nothing_of_it() -> None:
+    """Mastermind's best class is one task of about a second: a strict run of a hundredth of
+    that stops inside it and settles nothing (the bounds alone are counted); the search is as
+    free as before for the next."""
+    matrix = pattern_matrix(find_game("mastermind"))
+    spec = ProofSpec(matrix.game)
+    log = ResultsLog(None, matrix.game, False)
+    stopped = prove(spec, InProcessRunner(strict=True), log, seconds=0.01)
+    assert not stopped.complete and stopped.tree is None and stopped.counts.done == 0
+    finished = prove(spec, InProcessRunner(strict=True), ResultsLog(None, matrix.game, False))
+    assert finished.complete and finished.best is not None and finished.best.total == 5625
+
+
 @pytest.mark.parametrize("seconds", [float("nan"), float("inf"), -1.0])
 def test_a_time_budget_that_is_no_number_of_seconds_is_refused(
     seconds: float, tmp_path: Path

@@ -200,16 +200,16 @@ def test_slow_computation_answers_503_at_the_time_limit() -> None:
 
 
 def test_exact_search_past_the_time_limit_gives_way_to_entropy() -> None:
-    # Mastermind's first turn takes the exact search far longer than the time limit (less the
+    # Bulls and Cows' first turn takes the proof far longer than the time limit (less the
     # seconds kept for entropy's ranking); its table loads at once, whatever the load.
-    service.builtin_matrix("mastermind")
+    service.builtin_matrix("bulls")
     with make_client(WebSettings(time_limit=5.0)) as slow:
         # The search lane's child started and its code loaded first, not on this test's time.
         small = {"game": "wordle", "words": ["crane", "slate", "trace"], "strategy": "optimal"}
         assert slow.post("/api/suggest", json=small).json()["strategy"] == "optimal"
-        request = {"game": "mastermind", "strategy": "optimal", "top": 3}
+        request = {"game": "bulls", "strategy": "optimal", "top": 3}
         response = slow.post("/api/suggest", json=request)
-        again = slow.get("/api/suggest", params={"game": "mastermind", "strategy": "optimal"})
+        again = slow.get("/api/suggest", params={"game": "bulls", "strategy": "optimal"})
         entropy = slow.post("/api/suggest", json={**request, "strategy": "entropy"}).json()
     assert response.status_code == 200
     answer = response.json()

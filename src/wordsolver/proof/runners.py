@@ -34,8 +34,9 @@ from wordsolver.proof.prover import (
     bound_first_guesses,
     evaluate_first_guess,
     evaluate_part,
+    prover_for,
 )
-from wordsolver.search import INFEASIBLE
+from wordsolver.search import INFEASIBLE, SearchInterrupted, SearchLimit
 
 #: How long connecting to a scheduler may take before it is called unreachable.
 CONNECT_SECONDS = 3.0
@@ -114,9 +115,15 @@ class Runner(Protocol):
 
 
 class InProcessRunner:
-    """Every task in this process, one after another."""
+    """Every task in this process, one after another. A task running at the proof's stop time
+    is finished first, so that a proof resumed again and again progresses however long its
+    tasks; with ``strict`` it is stopped there and dropped (a caller bound by a deadline: a
+    suggestion's time limit)."""
 
     dashboard: str | None = None
+
+    def __init__(self, *, strict: bool = False) -> None:
+        self.strict = strict
 
     def run(
         self,
@@ -125,10 +132,33 @@ class InProcessRunner:
         stop_at: float | None = None,
         best_so_far: BestSoFar = lambda: INFEASIBLE,
     ) -> Iterator[Outcome]:
-        """Each task in turn (a task running at ``stop_at`` is finished first)."""
+        """Each task in turn, until ``stop_at`` (see the class)."""
         while (task := next_task()) is not None:
             function, arguments = task.call()
-            yield from _outcomes(function(spec, *arguments))
+            try:
+                with self._stopping(spec, stop_at):
+                    result = function(spec, *arguments)
+            except SearchInterrupted:  # stopped at stop_at: the task is dropped
+                return
+            yield from _outcomes(result)
+
+    @contextlib.contextmanager
+    def _stopping(self, spec: ProofSpec, stop_at: float | None) -> Iterator[None]:
+        """With ``strict``, the prover's search stops at ``stop_at`` while a task runs (it
+        keeps only what it finished: the values it proved, bounds for the rest)."""
+        if not self.strict or stop_at is None:
+            yield
+            return
+        search = prover_for(spec).search
+        kept = search.limit
+        left = max(stop_at - time.monotonic(), 1e-3)
+        search.limit = SearchLimit(left, kept.nodes, kept.beam)
+        search.start_clock()
+        try:
+            yield
+        finally:
+            search.limit = kept
+            search.start_clock()
 
     def close(self) -> None:
         """Nothing to stop."""

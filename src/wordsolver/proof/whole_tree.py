@@ -21,11 +21,15 @@ def prove_whole_game(
     hard: bool = False,
     seconds: float | None = None,
     progress: ProofProgress | None = None,
+    top: int = 1,
+    strict: bool = False,
 ) -> Proof:
-    """The proof of the game's best first guess, and so its optimal tree (``proof.tree``,
-    proven when ``proof.complete``); within ``seconds`` the best first guess found so far
-    (None when none was exact yet)."""
+    """The proof of the game's best first guess (its best ``top`` first guesses exact), and so
+    its optimal tree (``proof.tree``, proven when ``proof.complete``); within ``seconds`` the
+    best first guess found so far (None when none was exact yet). ``strict`` stops at
+    ``seconds`` even inside a task (see :class:`~wordsolver.proof.runners.InProcessRunner`)."""
     spec = ProofSpec(matrix.game, hard=hard)
     prover_for(spec, matrix)  # the matrix already built serves the proof
     log = ResultsLog(None, matrix.game, hard)
-    return prove(spec, InProcessRunner(), log, seconds=seconds, progress=progress)
+    runner = InProcessRunner(strict=strict)
+    return prove(spec, runner, log, top=top, seconds=seconds, progress=progress)

@@ -33,6 +33,7 @@ class Optimal(Strategy):
     score_label = "mean guesses"
     needs_time_limit = True
     exact_tree = True
+    proven_start = True
 
     def __init__(self, limit: SearchLimit | None = None, *, compiled: bool = True) -> None:
         self.limit = limit or SearchLimit(seconds=60.0)
@@ -223,6 +224,7 @@ class OptimalWithin(Optimal):
     name = "optimal-within"
     description = "exact: most secrets solved within the tries, then fewest guesses"
     score_label = "share solved in time"
+    proven_start = False
 
     def small_search_for(self, position: Position) -> SmallExact | None:
         from wordsolver.search import small_exact
