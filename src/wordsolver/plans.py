@@ -142,19 +142,9 @@ def proven_start(state: Session, player: Player, top: int) -> list[RankedGuess] 
     rows = np.array([game.guess_row(known.guess) for known in standings], dtype=np.intp)
     position = state.position(player)
     stats = position.split(rows, every_row=True)
-    can_win, chance = position.can_win(rows), position.win_chance(rows)
+    n = len(game.secrets)
     return [
-        RankedGuess(
-            word=known.guess,
-            row=int(rows[k]),
-            score=known.total / len(game.secrets),
-            is_candidate=bool(can_win[k]),
-            entropy=float(stats.entropy[k]),
-            expected_size=float(stats.expected_size[k]),
-            worst=int(stats.worst[k]),
-            n_buckets=int(stats.n_buckets[k]),
-            win_chance=float(chance[k]),
-        )
+        RankedGuess.of_split(position, stats, k, known.total / n)
         for k, known in enumerate(standings)
     ]
 

@@ -81,6 +81,26 @@ class RankedGuess:
     #: weighed it so (:mod:`wordsolver.strategies.finish`); None otherwise.
     to_finish: float | None = None
 
+    @classmethod
+    def of_split(
+        cls, position: Position, stats: PartitionStats, k: int, score: float
+    ) -> RankedGuess:
+        """The guess ``stats.rows[k]`` at the position, with its split's measures and the
+        strategy's ``score``."""
+        row = int(stats.rows[k])
+        rows = np.array([row], dtype=np.intp)
+        return cls(
+            word=position.matrix.game.guesses.words[row],
+            row=row,
+            score=score,
+            is_candidate=bool(position.can_win(rows)[0]),
+            entropy=float(stats.entropy[k]),
+            expected_size=float(stats.expected_size[k]),
+            worst=int(stats.worst[k]),
+            n_buckets=int(stats.n_buckets[k]),
+            win_chance=float(position.win_chance(rows)[0]),
+        )
+
 
 class RankedGuesses(Sequence[RankedGuess]):
     """A ranking: the sequence of its ``ranked`` guesses, best first, with whatever else the

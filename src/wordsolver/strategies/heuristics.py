@@ -52,21 +52,7 @@ class GreedyStrategy(Strategy):
         if first:
             order = [*first, *(k for k in order if k not in first)][:top]
         shown = self.shown_score(primary)
-        words = position.matrix.game.guesses.words
-        return [
-            RankedGuess(
-                word=words[rows[k]],
-                row=int(rows[k]),
-                score=float(shown[k]),
-                is_candidate=bool(is_candidate[k]),
-                entropy=float(stats.entropy[k]),
-                expected_size=float(stats.expected_size[k]),
-                worst=int(stats.worst[k]),
-                n_buckets=int(stats.n_buckets[k]),
-                win_chance=float(chance[k]),
-            )
-            for k in order
-        ]
+        return [RankedGuess.of_split(position, stats, k, float(shown[k])) for k in order]
 
 
 class PartitionStrategy(GreedyStrategy):

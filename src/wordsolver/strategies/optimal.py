@@ -187,7 +187,6 @@ class Optimal(Strategy):
         stats = position.split(position.pool)
         scored = stats.rows
         can_win = position.can_win(scored)
-        chance = position.win_chance(scored)
         order = np.lexsort((stats.sum_squares, -(stats.n_buckets + can_win)))
         chosen = [int(np.flatnonzero(scored == best)[0])]
         chosen += [int(k) for k in order if scored[k] != best][: max(top - 1, 0)]
@@ -195,22 +194,7 @@ class Optimal(Strategy):
         for k in chosen:
             guess = int(scored[k])
             key, score = self._score(position, guess, tries_left)
-            ranked.append(
-                (
-                    key,
-                    RankedGuess(
-                        word=position.matrix.game.guesses.words[guess],
-                        row=guess,
-                        score=score,
-                        is_candidate=bool(can_win[k]),
-                        entropy=float(stats.entropy[k]),
-                        expected_size=float(stats.expected_size[k]),
-                        worst=int(stats.worst[k]),
-                        n_buckets=int(stats.n_buckets[k]),
-                        win_chance=float(chance[k]),
-                    ),
-                )
-            )
+            ranked.append((key, RankedGuess.of_split(position, stats, k, score)))
         ranked.sort(key=lambda pair: pair[0])  # stable: the best guess stays first among ties
         return [guess for _, guess in ranked[:top]]
 
