@@ -173,6 +173,16 @@ def serving() -> Iterator[str]:
         thread.join(timeout=30)
 
 
+def goto_ready(page: Page, url: str, timeout_ms: float = 30_000) -> None:
+    """Open ``url`` and wait until the page's script has set up its views (``body[data-ready]``).
+
+    The views are set up once the catalogue of games arrives: on a busy machine a file chosen or
+    a form sent before that would find no listener and be lost.
+    """
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=timeout_ms)
+
+
 def take(url: str, out: Path, chosen: Sequence[Scene]) -> list[Path]:
     """Each scene at each size, written to ``out``; the paths written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -183,7 +193,7 @@ def take(url: str, out: Path, chosen: Sequence[Scene]) -> list[Path]:
             context = browser.new_context(viewport=viewport, is_mobile=size == "phone")  # type: ignore[arg-type]
             for scene in chosen:
                 page = context.new_page()
-                page.goto(f"{url}/{scene.address}")
+                goto_ready(page, f"{url}/{scene.address}")
                 scene.ready(page)
                 page.evaluate("document.fonts.ready")
                 path = out / f"web-{scene.name}-{size}.png"

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Page, sync_playwright
+from scripts import screenshots
 from scripts.screenshots import CHROMIUM, CHROMIUM_ARGS
 
 from wordsolver.web import WebSettings, create_app
@@ -106,6 +107,11 @@ def load_tables(url: str, *bodies: dict[str, object]) -> None:
                 assert answer.status == 202, answer.status
             if time.monotonic() > stop:
                 pytest.fail(f"the table of {body} was not prepared in {PREPARED_WITHIN:g} s")
+
+
+def goto_ready(page: Page, url: str) -> None:
+    """Open ``url`` once the page is set up, waiting as patiently as the server."""
+    screenshots.goto_ready(page, url, PATIENT_SECONDS * 1000)
 
 
 def keep_screenshot(page: Page, name: str) -> Path:

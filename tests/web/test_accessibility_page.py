@@ -11,6 +11,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 from scripts.screenshots import board_moves, moves
 
+from tests.web.conftest import goto_ready
+
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 WAIT = 90_000
 #: The impacts that fail a page.
@@ -97,7 +99,7 @@ def test_no_serious_accessibility_violation(
     context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone")  # type: ignore[arg-type]
     try:
         page = context.new_page()
-        page.goto(f"{served}{address}")
+        goto_ready(page, f"{served}{address}")
         ready(page)
         expect(page.locator("#busy")).to_be_hidden(timeout=WAIT)
         results = axe.run(page)
@@ -117,7 +119,7 @@ def test_the_audit_finds_what_it_should(browser: Browser, served: str, axe: Axe)
     context = browser.new_context(viewport=SIZES["phone"])  # type: ignore[arg-type]
     try:
         page = context.new_page()
-        page.goto(f"{served}#hand")
+        goto_ready(page, f"{served}#hand")
         shown("#hand-form button")(page)
         page.evaluate("document.querySelector('main').append(document.createElement('button'))")
         found = {v["id"]: v["impact"] for v in axe.run(page).response["violations"]}

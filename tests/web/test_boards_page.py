@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.web.conftest import keep_screenshot
+from tests.web.conftest import goto_ready, keep_screenshot
 from wordsolver.games import find_game
 
 #: The colour marks in the order a tile cycles through them.
@@ -17,7 +17,7 @@ CYCLE = ".yg"
 def test_dordle_played_on_the_board_view_until_solved(page: Page, served: str) -> None:
     game = find_game("wordle")
     secrets = ["pilot", "vivid"]
-    page.goto(f"{served}#dordle")
+    goto_ready(page, f"{served}#dordle")
     expect(page.locator("#boards-suggestions table")).to_be_visible(timeout=60_000)
     expect(page.locator("#boards-grid .board")).to_have_count(2)
     solved: set[int] = set()
@@ -54,7 +54,7 @@ def test_dordle_played_on_the_board_view_until_solved(page: Page, served: str) -
 
 
 def test_a_bad_guess_on_the_boards_shows_the_message(page: Page, served: str) -> None:
-    page.goto(f"{served}#quordle")
+    goto_ready(page, f"{served}#quordle")
     expect(page.locator("#boards-grid .board")).to_have_count(4, timeout=60_000)
     expect(page.locator("#boards-suggestions table")).to_be_visible(timeout=60_000)
     page.locator("#boards-grid").click(position={"x": 1, "y": 1})

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.web.conftest import keep_screenshot, load_tables
+from tests.web.conftest import goto_ready, keep_screenshot, load_tables
 from wordsolver.api import explain
 from wordsolver.explain import ExplainOptions
 
@@ -26,7 +26,7 @@ def games_loaded(served: str) -> None:
 
 
 def test_a_click_on_a_suggestion_explains_it(page: Page, served: str) -> None:
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     suggestions = page.locator("#play-suggestions td.word button")
     expect(suggestions.first).to_be_visible(timeout=WAIT)
     top, second = suggestions.nth(0).inner_text(), suggestions.nth(1).inner_text()
@@ -55,7 +55,7 @@ def test_a_click_on_a_suggestion_explains_it(page: Page, served: str) -> None:
 def test_the_panel_follows_the_position_and_shows_the_exact_verdict(
     page: Page, served: str
 ) -> None:
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     expect(page.locator("#play-suggestions td.word button").first).to_be_visible(timeout=WAIT)
     page.keyboard.type("crane")
     for position, mark in enumerate("gy..g"):
@@ -93,7 +93,7 @@ def short(mean: float) -> str:
 
 def explain_the_first_suggestion(page: Page, served: str, game: str) -> Locator:
     """Open the game's page, click its top suggestion; the panel that explains it."""
-    page.goto(f"{served}#{game}")
+    goto_ready(page, f"{served}#{game}")
     first = page.locator("#play-suggestions td.word button").first
     expect(first).to_be_visible(timeout=WAIT)
     first.click()

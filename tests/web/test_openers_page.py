@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Response, expect
 
-from tests.web.conftest import keep_screenshot
+from tests.web.conftest import goto_ready, keep_screenshot
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search.openers import OpenerQuery, search_openers
@@ -31,7 +31,7 @@ def test_exact_pairs_are_searched_shown_and_kept(
     monkeypatch.setenv("WORDSOLVER_CACHE_DIR", str(tmp_path))  # the server keeps them here
     statuses: list[int] = []
     page.on("response", lambda r: _note(r, statuses))
-    page.goto(f"{served}#openers")
+    goto_ready(page, f"{served}#openers")
     rank_pairs(page, "5bukv", 6)
     rows = page.locator("#openers-table tbody tr")
     expect(rows).to_have_count(6, timeout=SEARCH)
@@ -51,7 +51,7 @@ def test_exact_pairs_are_searched_shown_and_kept(
 
 
 def test_a_large_games_pairs_show_the_search_under_way(page: Page, served: str) -> None:
-    page.goto(f"{served}#openers")
+    goto_ready(page, f"{served}#openers")
     rank_pairs(page, "wordle", 10)
     summary = page.locator("#openers-summary")
     # Nothing kept of Wordle's pairs in this run's cache: the search runs, and the page says so.

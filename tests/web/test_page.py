@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.fallout.screens import make_screen
-from tests.web.conftest import keep_screenshot
+from tests.web.conftest import goto_ready, keep_screenshot
 from wordsolver.games import GameOverrides, find_game
 
 #: The colour marks in the order a tile cycles through them.
@@ -23,7 +23,7 @@ LEFT_AFTER_CRANE = re.compile(r"^180 possible, the likeliest: maybe 2.7%, above 
 
 def open_game(page: Page, url: str) -> None:
     """Open a board game and wait until its first suggestions are shown (the page is ready)."""
-    page.goto(url)
+    goto_ready(page, url)
     expect(page.locator("#play-suggestions table")).to_be_visible()
 
 
@@ -38,7 +38,7 @@ def test_wordle_played_by_clicking_tiles_until_solved(page: Page, served: str) -
     game = find_game("wordle")
     secret = "pilot"
     assert secret in game.secrets.words and game.max_tries is not None
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     for turn in range(1, game.max_tries + 1):
         best = page.locator("#play-suggestions td.word button").first
         guess = best.inner_text()
@@ -58,7 +58,7 @@ def test_the_word_lists_menu_switches_the_list_set(page: Page, served: str) -> N
     expect(first).to_have_text("tarse")
     page.select_option("#play-lists", "original")
     expect(first).to_have_text("soare", timeout=60_000)  # another table, loaded on first use
-    page.goto(f"{served}#bulls")
+    goto_ready(page, f"{served}#bulls")
     expect(page.locator("#play-lists-label")).to_be_hidden()
     keep_screenshot(page, "bulls-one-list-set")
 
@@ -112,7 +112,7 @@ def test_cyrillic_keyboard_folds_yo(page: Page, served: str) -> None:
 
 def test_tonguess_feedback_by_steppers(page: Page, served: str) -> None:
     game = find_game("tonguess3")
-    page.goto(f"{served}#tonguess3")
+    goto_ready(page, f"{served}#tonguess3")
     best = page.locator("#play-suggestions td.word button").first
     guess = best.inner_text()
     best.click()
@@ -127,7 +127,7 @@ def test_tonguess_feedback_by_steppers(page: Page, served: str) -> None:
 
 
 def test_mastermind_speaks_of_black_and_white_pegs(page: Page, served: str) -> None:
-    page.goto(f"{served}#mastermind")
+    goto_ready(page, f"{served}#mastermind")
     expect(page.locator("#feedback-steppers")).to_contain_text("black")
     page.keyboard.type("aabb")
     page.click("[aria-label='black plus one']")
@@ -140,7 +140,7 @@ def test_jotto_is_played_from_its_feedback_form_alone(page: Page, served: str) -
     """Jotto's rule was added after the page was written: the page draws it from data."""
     game = find_game("jotto")
     secret = "quilt"
-    page.goto(f"{served}#jotto")
+    goto_ready(page, f"{served}#jotto")
     for turn in range(1, 12):
         best = page.locator("#play-suggestions td.word button").first
         expect(best).to_be_visible(timeout=30_000)
@@ -162,7 +162,7 @@ def test_jotto_is_played_from_its_feedback_form_alone(page: Page, served: str) -
 
 def test_fallout_screen_pasted_then_a_word_tapped(page: Page, served: str) -> None:
     words = ("SPIES", "TIRES", "WALLS", "TERMS", "DOORS", "SKIES", "FARMS", "LINES")
-    page.goto(f"{served}#fallout")
+    goto_ready(page, f"{served}#fallout")
     page.fill("#screen-text", make_screen(words, random.Random(3)).text)
     page.click("#screen-form button[type=submit]")
     expect(page.locator("#terminal-words button")).to_have_count(len(words))
@@ -177,7 +177,7 @@ def test_fallout_screen_pasted_then_a_word_tapped(page: Page, served: str) -> No
 
 
 def test_hand_solver_groups_words_by_length(page: Page, served: str) -> None:
-    page.goto(f"{served}#hand")
+    goto_ready(page, f"{served}#hand")
     page.fill("#hand-letters", "retains*")
     page.select_option("#hand-length-mode", "least")
     page.fill("#hand-length", "7")
@@ -192,7 +192,7 @@ def test_hand_solver_groups_words_by_length(page: Page, served: str) -> None:
 
 
 def test_bad_hand_shows_an_error(page: Page, served: str) -> None:
-    page.goto(f"{served}#hand")
+    goto_ready(page, f"{served}#hand")
     page.fill("#hand-letters", "ab1")
     page.keyboard.press("Enter")
     expect(page.locator("#error")).to_contain_text("neither latin letters nor '*': 1")
@@ -200,7 +200,7 @@ def test_bad_hand_shows_an_error(page: Page, served: str) -> None:
 
 
 def test_evaluation_chart_and_table(page: Page, served: str) -> None:
-    page.goto(f"{served}#evaluate")
+    goto_ready(page, f"{served}#evaluate")
     page.select_option("#evaluate-game", "tonguess3")
     for name in ("entropy", "minimax"):
         page.uncheck(f"#evaluate-strategies input[value={name}]")
@@ -216,7 +216,7 @@ def test_evaluation_chart_and_table(page: Page, served: str) -> None:
 def test_phone_sized_screen(browser: Browser, served: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     page.locator("#play-suggestions td.word button").first.click()
     page.click("#keyboard [data-key=enter]")
     expect(page.locator("#board .row.done")).to_have_count(1)
@@ -226,7 +226,7 @@ def test_phone_sized_screen(browser: Browser, served: str) -> None:
 
 
 def test_absurdle_host_answers_until_the_forced_win(page: Page, served: str) -> None:
-    page.goto(f"{served}#absurdle")
+    goto_ready(page, f"{served}#absurdle")
     expect(page.locator("#absurdle-status")).to_have_text("I hold no secret. Type a guess.")
     page.select_option("#absurdle-lists", "original")
     path = ("aesir", "yauld", "tench", "whoop")  # the 4-guess forced win the search finds

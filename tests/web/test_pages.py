@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
-from tests.web.conftest import PATIENT_SECONDS, keep_screenshot
+from tests.web.conftest import PATIENT_SECONDS, goto_ready, keep_screenshot
 from tests.web.test_pages_api import secret_of
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
@@ -26,7 +26,7 @@ LOST_OR_SAVED = re.compile(r"^(lost|saved) \d+\.\d\d$|^even$")
 
 
 def test_starting_words_table_and_chart(page: Page, served: str) -> None:
-    page.goto(f"{served}#openers")
+    goto_ready(page, f"{served}#openers")
     page.select_option("#openers-game", "5bukv")
     page.fill("#openers-top", "8")
     page.keyboard.press("Enter")  # in the form: submits it
@@ -46,7 +46,7 @@ def test_starting_words_table_and_chart(page: Page, served: str) -> None:
 
 def test_hosted_game_with_a_hint_then_the_review(page: Page, served: str) -> None:
     secret = secret_of("tonguess3", 4)
-    page.goto(f"{served}#host")
+    goto_ready(page, f"{served}#host")
     page.select_option("#host-game", "tonguess3")
     page.fill("#host-seed", "4")
     page.click("#host-form button[type=submit]")
@@ -71,7 +71,7 @@ def test_hosted_game_with_a_hint_then_the_review(page: Page, served: str) -> Non
 
 def test_duel_against_the_computer(page: Page, served: str) -> None:
     mine = secret_of("tonguess3", 9)
-    page.goto(f"{served}#duel")
+    goto_ready(page, f"{served}#duel")
     expect(page.locator("#host-game")).to_have_value("tonguess3")
     page.fill("#host-secret", "dog")
     page.select_option("#host-pick", "random")
@@ -99,7 +99,7 @@ def test_duel_against_the_computer(page: Page, served: str) -> None:
 def test_duel_review_fits_a_phone(browser: Browser, served: str) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{served}#duel")
+    goto_ready(page, f"{served}#duel")
     page.fill("#host-secret", "dog")
     page.select_option("#host-pick", "random")
     page.fill("#host-seed", "9")
@@ -115,7 +115,7 @@ def test_duel_review_fits_a_phone(browser: Browser, served: str) -> None:
 
 
 def test_a_duel_secret_outside_the_list_is_refused(page: Page, served: str) -> None:
-    page.goto(f"{served}#duel")
+    goto_ready(page, f"{served}#duel")
     page.fill("#host-secret", "a1b")
     page.click("#host-form button[type=submit]")
     expect(page.locator("#error")).to_contain_text("outside the latin alphabet")
@@ -123,7 +123,7 @@ def test_a_duel_secret_outside_the_list_is_refused(page: Page, served: str) -> N
 
 
 def test_cyrillic_hosted_game_typed_on_its_keyboard(page: Page, served: str) -> None:
-    page.goto(f"{served}#host")
+    goto_ready(page, f"{served}#host")
     page.select_option("#host-game", "5bukv")
     page.fill("#host-seed", "3")
     page.click("#host-form button[type=submit]")
@@ -155,7 +155,7 @@ UPLOAD_MS = PATIENT_SECONDS * 1000
 
 
 def test_tree_file_opens_lazily_and_finds_a_path(page: Page, served: str, salet_tree: Path) -> None:
-    page.goto(f"{served}#trees")
+    goto_ready(page, f"{served}#trees")
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))
     started = time.perf_counter()
@@ -190,7 +190,7 @@ def focused(page: Page) -> str | None:
 def test_tree_nodes_move_open_and_close_with_the_keys(
     page: Page, served: str, salet_tree: Path
 ) -> None:
-    page.goto(f"{served}#trees")
+    goto_ready(page, f"{served}#trees")
     page.set_input_files("#tree-file", str(salet_tree))
     root = page.locator("#tree-view > li")
     level_2 = page.locator("#tree-view > li > ul > li")
@@ -237,7 +237,7 @@ def _first_level(path: Path) -> dict[str, object]:
 
 
 def test_a_tree_grown_for_a_small_game(page: Page, served: str) -> None:
-    page.goto(f"{served}#trees")
+    goto_ready(page, f"{served}#trees")
     page.select_option("#tree-game", "tonguess3")
     page.click("#tree-build button[type=submit]")
     expect(page.locator("#tree-summary")).to_contain_text("over 709 secrets", timeout=30_000)
@@ -248,14 +248,14 @@ def test_a_tree_grown_for_a_small_game(page: Page, served: str) -> None:
 
 
 def test_switching_game_never_leaves_a_stale_board(page: Page, served: str) -> None:
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     expect(page.locator("#play-suggestions table")).to_be_visible()
     page.keyboard.type("crane")
     page.keyboard.press("Enter")
     expect(page.locator("#board .row.done")).to_have_count(1)
     held: list[Route] = []
     page.route("**/api/suggest*", lambda route: held.append(route))
-    page.goto(f"{served}#5bukv")
+    goto_ready(page, f"{served}#5bukv")
     for _ in range(200):  # until the page has asked (the request is held, not answered)
         if held:
             break
@@ -272,7 +272,7 @@ def test_switching_game_never_leaves_a_stale_board(page: Page, served: str) -> N
 
 
 def test_fallout_keeps_its_green_terminal(page: Page, served: str) -> None:
-    page.goto(f"{served}#fallout")
+    goto_ready(page, f"{served}#fallout")
     style = page.evaluate(
         "(() => { const s = getComputedStyle(document.getElementById('fallout'));"
         " return [s.color, s.backgroundColor, s.fontFamily]; })()"
@@ -285,7 +285,7 @@ def test_phone_shows_the_starting_words_above_the_fold(browser: Browser, served:
     """The games' pages are checked at phone size in test_phone_page; here the ranking."""
     context = browser.new_context(viewport=PHONE, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{served}#openers")
+    goto_ready(page, f"{served}#openers")
     page.click("#openers-form button[type=submit]")
     first = page.locator("#openers-table tbody tr").first
     expect(first).to_be_visible(timeout=30_000)

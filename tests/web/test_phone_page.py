@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, FilePayload, Locator, Page, expect
 from scripts.screenshots import board_moves, moves
 
-from tests.web.conftest import PATIENT_SECONDS, keep_screenshot
+from tests.web.conftest import PATIENT_SECONDS, goto_ready, keep_screenshot
 from wordsolver.games import find_game
 
 SIZES = {
@@ -57,7 +57,7 @@ def open_page(context: BrowserContext, url: str) -> Page:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
-    page.goto(url)
+    goto_ready(page, url)
     return page
 
 
@@ -279,7 +279,7 @@ def test_a_solved_board_folds_and_the_keys_show_every_board(
 def test_the_keyboard_alone_plays_a_game(page: Page, served: str) -> None:
     game = find_game("wordle")
     secret = "pilot"
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     for turn in range(1, 7):
         first = page.locator("#play-suggestions td.word button").first
         expect(first).to_be_visible(timeout=WAIT)
@@ -303,7 +303,7 @@ def test_the_keyboard_alone_plays_a_game(page: Page, served: str) -> None:
 
 
 def test_the_menu_lists_every_game(page: Page, served: str) -> None:
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     page.click("#menu-button")
     links = page.locator("#menu a")
     names = [link.get_attribute("href") for link in links.all()]
@@ -334,7 +334,7 @@ def test_the_menu_lists_every_game(page: Page, served: str) -> None:
 
 
 def test_a_game_played_elsewhere_is_reviewed_from_its_grid(page: Page, served: str) -> None:
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     expect(page.locator("#play-suggestions tbody tr").first).to_be_visible(timeout=WAIT)
     page.fill("#elsewhere-grid", "Wordle 1,234 3/6\n\n🟨⬜⬜⬜⬜\n⬜🟨🟨🟨⬜\n🟩🟩🟩🟩🟩")
     page.fill("#elsewhere-guesses", "tarse doily pilot")
@@ -355,7 +355,7 @@ def test_a_game_played_elsewhere_is_reviewed_from_its_grid(page: Page, served: s
 
 
 def test_mastermind_pegs_are_colours_with_their_letters(page: Page, served: str) -> None:
-    page.goto(f"{served}#mastermind")
+    goto_ready(page, f"{served}#mastermind")
     key = page.locator("#keyboard [data-key=c]")
     expect(key).to_have_class(re.compile(r"\bpeg peg-2\b"))
     expect(key).to_have_text("c")
@@ -369,7 +369,7 @@ def test_mastermind_pegs_are_colours_with_their_letters(page: Page, served: str)
 
 
 def test_the_hand_page_chooses_its_dictionary(page: Page, served: str) -> None:
-    page.goto(f"{served}#hand")
+    goto_ready(page, f"{served}#hand")
     page.fill("#hand-letters", "retains")
     page.click("#hand-form button[type=submit]")
     summary = page.locator("#hand-summary")
@@ -381,7 +381,7 @@ def test_the_hand_page_chooses_its_dictionary(page: Page, served: str) -> None:
 
 
 def test_fallout_words_are_checked_added_and_removed(page: Page, served: str) -> None:
-    page.goto(f"{served}#fallout")
+    goto_ready(page, f"{served}#fallout")
     page.fill("#screen-text", "spies tires walls terms doors")
     page.click("#screen-form button[type=submit]")
     expect(page.locator("#terminal-words button")).to_have_count(5, timeout=WAIT)
@@ -397,7 +397,7 @@ def test_fallout_words_are_checked_added_and_removed(page: Page, served: str) ->
 
 def test_a_position_left_is_no_longer_asked_about(page: Page, served: str) -> None:
     """The explanation's exact search for a position left is aborted, and "Thinking…" goes."""
-    page.goto(f"{served}#wordle?h=crane:..y.g")  # 180 possible: seconds of exact search
+    goto_ready(page, f"{served}#wordle?h=crane:..y.g")  # 180 possible: seconds of exact search
     first = page.locator("#play-suggestions td.word button").nth(2)
     expect(first).to_be_visible(timeout=WAIT)
     aborted: list[str] = []
@@ -414,7 +414,7 @@ def test_guess_my_word_colours_its_keys(page: Page, served: str) -> None:
 
     game = find_game("wordle")
     feedback = game.format_pattern(game.feedback("tarse", secret_of("wordle", 7)))
-    page.goto(f"{served}#host?game=wordle&seed=7&g=tarse")
+    goto_ready(page, f"{served}#host?game=wordle&seed=7&g=tarse")
     expect(page.locator("#host-board .row.done")).to_have_count(1, timeout=WAIT)
     for letter, mark in zip("tarse", feedback, strict=True):
         key = page.locator(f"#host-keyboard [data-key={letter}]")
@@ -445,7 +445,7 @@ def test_fallout_fragments_are_words_to_check(page: Page, served: str) -> None:
         "0xF4AC )](->;#!TIRES 0xF4D4 [}#(%(*BONES\n"
         "0xF4B8 WALLS{}%%$#@ 0xF4E0 ..SWA*&^%!@#$"
     )
-    page.goto(f"{served}#fallout")
+    goto_ready(page, f"{served}#fallout")
     page.fill("#screen-text", screen)
     page.click("#screen-form button[type=submit]")
     expect(page.locator("#terminal-words button")).to_have_count(2, timeout=WAIT)

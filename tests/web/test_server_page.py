@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, FilePayload, Page, Request, Response, R
 
 from tests.fallout.photos import GRADE, make_photo
 from tests.fallout.screens import FONT
-from tests.web.conftest import PREPARED_WITHIN, keep_screenshot, serve
+from tests.web.conftest import PREPARED_WITHIN, goto_ready, keep_screenshot, serve
 from tests.web.test_page import LEFT_AFTER_CRANE, click_feedback
 from wordsolver import first_turn
 from wordsolver.plumbing.progress import Progress
@@ -64,7 +64,7 @@ def _answer(url: str) -> dict[str, Any]:
 def test_suggestions_are_cacheable_gets_the_page_shows(page: Page, served: str) -> None:
     answers: list[Response] = []
     page.on("response", lambda response: answers.append(response))
-    page.goto(f"{served}#wordle?h=crane:..y.g")
+    goto_ready(page, f"{served}#wordle?h=crane:..y.g")
     expect(page.locator("#play-status")).to_have_text(LEFT_AFTER_CRANE, timeout=WAIT)
     asked = [r for r in answers if SUGGEST.search(r.url)]
     assert asked and all(r.request.method == "GET" for r in asked), [r.url for r in asked]
@@ -96,7 +96,7 @@ def test_without_a_get_the_page_posts_its_suggestions_for_good(page: Page, serve
             route.continue_()
 
     page.route(SUGGEST, older_server)
-    page.goto(f"{served}#wordle")
+    goto_ready(page, f"{served}#wordle")
     expect(page.locator("#play-suggestions td.word button").first).to_be_visible(timeout=WAIT)
     page.keyboard.type("crane")
     click_feedback(page, "..y.g")
@@ -125,7 +125,7 @@ def test_a_table_prepared_on_first_use_shows_its_progress(
         return count(matrix, candidates, step)
 
     monkeypatch.setattr(first_turn, "_count", slowed)
-    page.goto(f"{fresh_server}#wordle")
+    goto_ready(page, f"{fresh_server}#wordle")
     busy = page.locator("#busy-text")
     # Today's Wordle is played streamed: what is prepared is its first turn, counted once.
     expect(busy).to_have_text(
@@ -153,7 +153,7 @@ def test_the_absurdle_hint_is_the_proven_best_guess_played(page: Page, served: s
     position = "game=absurdle&lists=original&g=aesir,yauld&hard=0"
     hint = _answer(f"{served}api/absurdle/hint?{position}")
     assert hint["proven"] and hint["shortest_win"] == 2
-    page.goto(f"{served}#absurdle?g=aesir,yauld&lists=original")
+    goto_ready(page, f"{served}#absurdle?g=aesir,yauld&lists=original")
     board = page.locator("#absurdle-board .row.done")
     expect(board).to_have_count(2, timeout=WAIT)
     line = page.locator("#absurdle-hint .hint-line")
@@ -184,7 +184,7 @@ def test_a_photo_of_the_terminal_is_read_into_its_words(
     photo = make_photo(GRADE["mild"], 5)  # a careful phone photo: angle, glare, scan lines
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{patient_server}#fallout")
+    goto_ready(page, f"{patient_server}#fallout")
     taken = FilePayload(name="terminal.jpg", mimeType="image/jpeg", buffer=photo.data)
     with page.expect_response(re.compile(r"/api/fallout/photo$"), timeout=WAIT) as read:
         page.set_input_files("#screen-photo", files=[taken])
@@ -211,7 +211,7 @@ def test_what_is_possible_under_the_prior_is_shown(
     phone = size == "phone"
     context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)  # type: ignore[arg-type]
     page = context.new_page()
-    page.goto(f"{served}#wordle?h=crane:..y.g")
+    goto_ready(page, f"{served}#wordle?h=crane:..y.g")
     # wordsolver suggest wordle --history crane:..y.g says the same, with two more words.
     status = page.locator("#play-status")
     expect(status).to_have_text(
