@@ -33,6 +33,7 @@ from wordsolver.evaluation import Played, SecretRow, evaluate, sample_secrets
 from wordsolver.games import Game, known_answers
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
+from wordsolver.plans import proven_evaluation
 from wordsolver.plumbing.arrays import IdArray
 from wordsolver.plumbing.progress import Progress
 from wordsolver.session import Session, game_matrix
@@ -142,7 +143,8 @@ def evaluate_play(
     game = player.matrix.game
     if secrets is None and game.uniform:
         ids = None if sample is None else sample_secrets(len(game.secrets), sample, seed)
-        return evaluate(player, secrets=ids, progress=progress)
+        proven = proven_evaluation(player, ids, progress)
+        return proven or evaluate(player, secrets=ids, progress=progress)
     words = secrets_to_play(game, secrets, sample, seed)
     return play_against(
         game, words, player.strategy, player.options, progress=progress, matrix=player.matrix

@@ -37,8 +37,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from wordsolver.errors import OptionError, WordsolverError
+from wordsolver.evaluation import Evaluation
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
+from wordsolver.plumbing.arrays import IdArray
 from wordsolver.plumbing.progress import Progress
 from wordsolver.search import SearchLimit
 from wordsolver.search.base import SearchInterrupted
@@ -118,19 +120,18 @@ def proven_start(state: Session, player: Player, top: int) -> list[RankedGuess] 
     limit (SearchInterrupted). None elsewhere, for a strategy whose choice is not the proof's,
     or when no first guess finishes within the tries (the search then plays for the fewest
     guesses)."""
-    strategy, options, game = player.strategy, player.options, state.game
-    whole = not (state.moves or state.matrix.streamed or options.openers)
-    if not (strategy.proven_start and whole and game.uniform and options.guess_from == "allowed"):
-        return None
-    from wordsolver.search import small_exact  # its kernels, when asked
-
-    if small_exact.fits(len(game.secrets), len(game.guesses)):
+    if state.moves or not plays_the_proof(player):
         return None
     from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
 
+    game = state.game
     try:
         proof = prove_whole_game(
-            state.matrix, hard=options.hard, seconds=strategy.time_limit, top=top, strict=True
+            state.matrix,
+            hard=player.options.hard,
+            seconds=player.strategy.time_limit,
+            top=top,
+            strict=True,
         )
     except SearchInterrupted:
         raise
@@ -147,6 +148,44 @@ def proven_start(state: Session, player: Player, top: int) -> list[RankedGuess] 
         RankedGuess.of_split(position, stats, k, known.total / n)
         for k, known in enumerate(standings)
     ]
+
+
+def plays_the_proof(player: Player) -> bool:
+    """Whether the player's whole game is played as the proof of its best first guess plays
+    it: a strategy that declares ``proven_start``, equally likely secrets, any allowed word
+    guessed, no opener, and a game too large for the small exact search (which settles the
+    smaller ones whole, faster than a proof)."""
+    strategy, options, matrix = player.strategy, player.options, player.matrix
+    game = matrix.game
+    if not strategy.proven_start or matrix.streamed or options.openers:
+        return False
+    if not game.uniform or options.guess_from != "allowed":
+        return False
+    from wordsolver.search import small_exact  # its kernels, when asked
+
+    return not small_exact.fits(len(game.secrets), len(game.guesses))
+
+
+def proven_evaluation(
+    player: Player, secrets: IdArray | None = None, progress: Progress | None = None
+) -> Evaluation | None:
+    """The player's evaluation (over ``secrets``, or every secret) on the whole game's proven
+    optimal tree, for a player that :func:`plays_the_proof` (None for others): Mastermind's
+    in a second, where playing each turn's search from the root runs past a minute. The proof
+    is stopped at the strategy's time limit (SearchInterrupted). ``progress`` hears of the
+    secrets played once the tree is known."""
+    if not plays_the_proof(player):
+        return None
+    started = time.perf_counter()
+    limit = SearchLimit(seconds=player.strategy.time_limit)
+    plan = TreePlan(player.strategy, player.options, limit)
+    tree = plan.proven_tree(player.matrix, complete=True)
+    if tree is None:
+        return None  # no first guess finishes within the tries: the search plays for fewest
+    evaluation = Evaluation.of_tree(tree, secrets, time.perf_counter() - started)
+    if progress is not None:
+        progress(evaluation.total)
+    return evaluation
 
 
 def _fall_back(state: Session, player: Player, top: int, why: GaveWay) -> Suggested:
@@ -192,16 +231,36 @@ class TreePlan:
         )
 
     def proven_tree(
-        self, matrix: PatternMatrix, progress: ProofProgress | None = None
+        self,
+        matrix: PatternMatrix,
+        progress: ProofProgress | None = None,
+        *,
+        complete: bool = False,
     ) -> DecisionTree | None:
         """The whole game's optimal tree by the proof; within the time limit the best first
-        guess found exact so far, not proven (None: none yet, or no proof planned)."""
+        guess found exact so far, not proven (None: none yet, or no proof planned). With
+        ``complete``, only a proven tree: the proof stops at the time limit even inside a task
+        and raises SearchInterrupted; None when no first guess finishes within the tries."""
         if not self.by_proof:
             return None
         from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
 
-        hard = self.options.hard
-        proof = prove_whole_game(matrix, hard=hard, seconds=self.limit.seconds, progress=progress)
+        try:
+            proof = prove_whole_game(
+                matrix,
+                hard=self.options.hard,
+                seconds=self.limit.seconds,
+                progress=progress,
+                strict=complete,
+            )
+        except SearchInterrupted:
+            raise
+        except WordsolverError:
+            if complete:  # no first guess finishes within the tries
+                return None
+            raise
+        if complete and not proof.complete:
+            raise SearchInterrupted("the proof of the best first guess ran out of time")
         return None if proof.tree is None else self._described(proof.tree)
 
     def grown_tree(

@@ -14,6 +14,7 @@ from wordsolver.api import game as front_game
 from wordsolver.api import suggest as front_suggest
 from wordsolver.api import tree as front_tree
 from wordsolver.errors import OptionError
+from wordsolver.evaluation import evaluate
 from wordsolver.games import GameOverrides, find_game
 from wordsolver.hosted.absurdle import AdversarialGame, replay_guesses
 from wordsolver.matrix import PatternMatrix, pattern_matrix
@@ -25,11 +26,14 @@ from wordsolver.plans import (
     check_adversary,
     check_weights,
     forced_win_answer,
+    plays_the_proof,
+    proven_evaluation,
     proven_start,
     search_forced_win,
     suggest_now,
 )
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit
+from wordsolver.search.base import SearchInterrupted
 from wordsolver.session import Session
 from wordsolver.strategies import STRATEGIES, Player, PlayOptions, find_strategy
 from wordsolver.tree import check_tree
@@ -104,6 +108,40 @@ def test_a_whole_games_start_is_ranked_by_the_proof_of_its_first_guesses() -> No
     assert proven_start(state, within, 3) is None  # its choice is not the proof's
     state.push("abc", "1-0")
     assert proven_start(state, player, 3) is None  # no longer the start
+
+
+def test_a_whole_games_evaluation_plays_the_proven_tree() -> None:
+    """Mastermind 3×5 evaluated on the proof's tree: the value the search playing each turn
+    finds, in a tree that checks as a saved one does."""
+    matrix = pattern_matrix(find_game("mastermind", GameOverrides(length=3, alphabet="abcde")))
+    player = Player(matrix, bounded_strategy("optimal", seconds=60), PlayOptions())
+    assert plays_the_proof(player)
+    told: list[int] = []
+    proven = proven_evaluation(player, progress=told.append)
+    assert proven is not None and proven.tree is not None and proven.tree.proven
+    assert proven.guesses.sum() == 451 and told == [125]
+    assert proven.options == PlayOptions().describe()  # no opener handed in shows
+    played = evaluate(player)  # each turn searched: slower, the same value
+    assert played.guesses.sum() == 451 and played.worst == proven.worst
+    check_tree(proven.tree, tree_document(proven.tree))
+    sampled = proven_evaluation(player, np.array([3, 70, 124]))
+    assert sampled is not None and sampled.total == 3
+    assert list(sampled.guesses) == [proven.guesses[k] for k in (3, 70, 124)]
+    for opener in (PlayOptions(openers=("abc",)), PlayOptions(guess_from="candidates")):
+        assert not plays_the_proof(Player(matrix, player.strategy, opener))
+    assert not plays_the_proof(Player(matrix, find_strategy("optimal-within"), PlayOptions()))
+    small_game = Player(
+        pattern_matrix(find_game("wordle", GameOverrides(words=WORDS)), use_cache=False),
+        player.strategy,
+        PlayOptions(),
+    )
+    assert not plays_the_proof(small_game)  # the small search settles it whole
+
+
+def test_an_evaluation_stops_at_the_proofs_time_limit(mastermind: PatternMatrix) -> None:
+    player = Player(mastermind, bounded_strategy("optimal", seconds=0.05), PlayOptions())
+    with pytest.raises(SearchInterrupted, match="ran out of time"):
+        proven_evaluation(player)
 
 
 def test_a_first_turn_not_held_cannot_be_searched() -> None:
