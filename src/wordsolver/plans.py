@@ -51,7 +51,7 @@ from wordsolver.weights import SecretWeights
 
 if TYPE_CHECKING:
     from wordsolver.hosted.absurdle import AdversarialGame
-    from wordsolver.proof import ProofCounts
+    from wordsolver.proof import Proof, ProofCounts
     from wordsolver.search.absurdle import ForcedWin
 
 #: The strategy a suggestion falls back on when the exact search gives way.
@@ -122,23 +122,12 @@ def proven_start(state: Session, player: Player, top: int) -> list[RankedGuess] 
     guesses)."""
     if state.moves or not plays_the_proof(player):
         return None
-    from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
-
     game = state.game
-    try:
-        proof = prove_whole_game(
-            state.matrix,
-            hard=player.options.hard,
-            seconds=player.strategy.time_limit,
-            top=top,
-            strict=True,
-        )
-    except SearchInterrupted:
-        raise
-    except WordsolverError:  # no first guess finishes within the tries
+    proof = finished_proof(
+        state.matrix, hard=player.options.hard, seconds=player.strategy.time_limit, top=top
+    )
+    if proof is None:
         return None
-    if not proof.complete:
-        raise SearchInterrupted("the proof of the best first guesses ran out of time")
     standings = list(itertools.takewhile(lambda known: known.exact, proof.ranking))[:top]
     rows = np.array([game.guess_row(known.guess) for known in standings], dtype=np.intp)
     position = state.position(player)
@@ -148,6 +137,32 @@ def proven_start(state: Session, player: Player, top: int) -> list[RankedGuess] 
         RankedGuess.of_split(position, stats, k, known.total / n)
         for k, known in enumerate(standings)
     ]
+
+
+def finished_proof(
+    matrix: PatternMatrix,
+    *,
+    hard: bool,
+    seconds: float | None,
+    top: int = 1,
+    progress: ProofProgress | None = None,
+) -> Proof | None:
+    """The proof of the game's ``top`` best first guesses, finished: stopped at ``seconds``
+    even inside a task (SearchInterrupted); None when no first guess finishes within the
+    tries."""
+    from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
+
+    try:
+        proof = prove_whole_game(
+            matrix, hard=hard, seconds=seconds, progress=progress, top=top, strict=True
+        )
+    except SearchInterrupted:
+        raise
+    except WordsolverError:  # no first guess finishes within the tries
+        return None
+    if not proof.complete:
+        raise SearchInterrupted("the proof of the best first guess ran out of time")
+    return proof
 
 
 def plays_the_proof(player: Player) -> bool:
@@ -243,25 +258,14 @@ class TreePlan:
         and raises SearchInterrupted; None when no first guess finishes within the tries."""
         if not self.by_proof:
             return None
-        from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
+        hard, seconds = self.options.hard, self.limit.seconds
+        if complete:
+            proof = finished_proof(matrix, hard=hard, seconds=seconds, progress=progress)
+        else:
+            from wordsolver.proof import prove_whole_game  # the proof's machinery when it runs
 
-        try:
-            proof = prove_whole_game(
-                matrix,
-                hard=self.options.hard,
-                seconds=self.limit.seconds,
-                progress=progress,
-                strict=complete,
-            )
-        except SearchInterrupted:
-            raise
-        except WordsolverError:
-            if complete:  # no first guess finishes within the tries
-                return None
-            raise
-        if complete and not proof.complete:
-            raise SearchInterrupted("the proof of the best first guess ran out of time")
-        return None if proof.tree is None else self._described(proof.tree)
+            proof = prove_whole_game(matrix, hard=hard, seconds=seconds, progress=progress)
+        return None if proof is None or proof.tree is None else self._described(proof.tree)
 
     def grown_tree(
         self, matrix: PatternMatrix, progress: Progress | None = None, *, spent: float = 0.0
