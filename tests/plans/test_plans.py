@@ -158,6 +158,23 @@ def test_a_greedy_strategy_never_gives_way(mastermind: PatternMatrix) -> None:
     assert suggested.gave_way is None and suggested.player.strategy.name == "minimax"
 
 
+def test_optimal_within_grows_its_own_tree_where_no_tree_solves_every_secret() -> None:
+    """Two tries for nine words: no tree solves them all (the proof refuses), and the most
+    solved in time is optimal-within's aim, not the fewest guesses'."""
+    two_tries = GameOverrides(words=WORDS, tries=2)
+    matrix = pattern_matrix(find_game("wordle", two_tries), use_cache=False)
+    within = bounded_strategy("optimal-within")
+    plan = TreePlan(within, PlayOptions())
+    assert not plan.by_proof
+    tree = plan.tree(matrix)
+    assert tree.strategy == "optimal-within"
+    needed = tree.guesses_needed()
+    played = evaluate(Player(matrix, within, PlayOptions()))
+    assert int((needed <= 2).sum()) == 7 == int((played.guesses <= 2).sum())
+    with pytest.raises(OptionError, match="optimal only"):
+        check_adversary(find_game("absurdle"), within)
+
+
 def test_a_greedy_strategy_grows_its_tree(small: PatternMatrix) -> None:
     plan = TreePlan(find_strategy("minimax"), PlayOptions(hard=True))
     assert not plan.by_proof

@@ -208,6 +208,9 @@ class OptimalWithin(Optimal):
     name = "optimal-within"
     description = "exact: most secrets solved within the tries, then fewest guesses"
     score_label = "share solved in time"
+    #: Its objective is not the proof's nor the tree search's (fewest total guesses): its tree
+    #: is grown by playing it, which the small exact search settles whole.
+    exact_tree = False
     proven_start = False
 
     def small_search_for(self, position: Position) -> SmallExact | None:
