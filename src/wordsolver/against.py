@@ -33,7 +33,7 @@ from wordsolver.evaluation import Played, SecretRow, evaluate, sample_secrets
 from wordsolver.games import Game, known_answers
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
-from wordsolver.plans import proven_evaluation
+from wordsolver.plans import ProofProgress, proven_evaluation
 from wordsolver.plumbing.arrays import IdArray
 from wordsolver.plumbing.progress import Progress
 from wordsolver.session import Session, game_matrix
@@ -133,17 +133,19 @@ def evaluate_play(
     sample: int | None = None,
     seed: int = 0,
     progress: Progress | None = None,
+    proof_progress: ProofProgress | None = None,
 ) -> Played:
     """The evaluation of the player's strategy on its game, played the way that game is
     played: a uniform game's secrets (``sample`` of them, drawn from ``seed``) by the
-    strategy's tree (:func:`~wordsolver.evaluation.evaluate`); under a prior over every
-    accepted word, or given ``secrets``, those secrets (else the lists' known answers) as the
-    assistant plays them (:func:`play_against`). ``progress(n)`` hears of the secrets played,
-    :func:`secrets_total` of them."""
+    strategy's tree (:func:`~wordsolver.evaluation.evaluate`; the proof's for a player that
+    :func:`~wordsolver.plans.plays_the_proof`, which tells ``proof_progress`` as it goes);
+    under a prior over every accepted word, or given ``secrets``, those secrets (else the
+    lists' known answers) as the assistant plays them (:func:`play_against`).
+    ``progress(n)`` hears of the secrets played, :func:`secrets_total` of them."""
     game = player.matrix.game
     if secrets is None and game.uniform:
         ids = None if sample is None else sample_secrets(len(game.secrets), sample, seed)
-        proven = proven_evaluation(player, ids, progress)
+        proven = proven_evaluation(player, ids, progress, proof_progress)
         return proven or evaluate(player, secrets=ids, progress=progress)
     words = secrets_to_play(game, secrets, sample, seed)
     return play_against(

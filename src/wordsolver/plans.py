@@ -182,19 +182,22 @@ def plays_the_proof(player: Player) -> bool:
 
 
 def proven_evaluation(
-    player: Player, secrets: IdArray | None = None, progress: Progress | None = None
+    player: Player,
+    secrets: IdArray | None = None,
+    progress: Progress | None = None,
+    proof_progress: ProofProgress | None = None,
 ) -> Evaluation | None:
     """The player's evaluation (over ``secrets``, or every secret) on the whole game's proven
     optimal tree, for a player that :func:`plays_the_proof` (None for others): Mastermind's
     in a second, where playing each turn's search from the root runs past a minute. The proof
-    is stopped at the strategy's time limit (SearchInterrupted). ``progress`` hears of the
-    secrets played once the tree is known."""
+    is stopped at the strategy's time limit (SearchInterrupted) and tells ``proof_progress``
+    as it goes; ``progress`` hears of the secrets played once the tree is known."""
     if not plays_the_proof(player):
         return None
     started = time.perf_counter()
     limit = SearchLimit(seconds=player.strategy.time_limit)
     plan = TreePlan(player.strategy, player.options, limit)
-    tree = plan.proven_tree(player.matrix, complete=True)
+    tree = plan.proven_tree(player.matrix, proof_progress, complete=True)
     if tree is None:
         return None  # no first guess finishes within the tries: the search plays for fewest
     evaluation = Evaluation.of_tree(tree, secrets, time.perf_counter() - started)

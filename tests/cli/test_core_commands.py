@@ -107,6 +107,23 @@ def test_evaluate_table(run_cli: RunCli) -> None:
     assert "minimax" in result.out and "12 secrets" in result.out
 
 
+def test_evaluate_optimal_plays_the_proofs_tree(run_cli: RunCli) -> None:
+    result = run_cli("evaluate", "mastermind", "-s", "optimal", "--json")
+    assert result.code == 0
+    summary = json.loads(result.out)[0]
+    assert summary["total"] == 1296 and summary["mean"] == pytest.approx(5625 / 1296)
+    assert summary["options"]["openers"] == []  # the proof's first guess is played, not handed in
+
+
+def test_evaluate_optimal_stops_at_its_time_limit(run_cli: RunCli) -> None:
+    result = run_cli("evaluate", "bulls", "-s", "optimal", "--time", "0.5")
+    assert result.code != 0 and result.out == ""
+    assert result.err == (
+        "error: the proof of the best first guess ran out of time (optimal, after 0.5 s):"
+        " allow it longer with --time\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

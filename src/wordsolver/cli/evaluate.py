@@ -29,20 +29,25 @@ from wordsolver.cli.options import (
     SkipBadOption,
     TriesOption,
     WordsOption,
+    finite_seconds,
     open_boards,
     play_options,
     split_names,
 )
-from wordsolver.cli.progress import pattern_table, progress_bar
-from wordsolver.errors import OptionError
+from wordsolver.cli.progress import pattern_table, progress_bar, proof_bar
+from wordsolver.errors import OptionError, WordsolverError
 from wordsolver.evaluation import Played
 from wordsolver.games import Game
 from wordsolver.lexicon import read_word_file
+from wordsolver.plans import bounded_strategy, plays_the_proof
 from wordsolver.plumbing.files import check_output
-from wordsolver.strategies import Player, PlayOptions, find_strategy
+from wordsolver.search.base import SearchInterrupted
+from wordsolver.strategies import Player, PlayOptions
 
 #: Board sets ``evaluate`` plays on several boards unless ``--sample`` says.
 BOARD_SAMPLE = 1_000
+#: How long an exact strategy's search may take in an evaluation, unless ``--time`` says.
+EXACT_SECONDS = 60.0
 
 
 @app.command("evaluate")
@@ -76,6 +81,15 @@ def evaluate_command(
     seed: Annotated[
         int, typer.Option(min=0, help="seed of --sample and of the random strategy")
     ] = 0,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            "--time",
+            callback=finite_seconds,
+            help="optimal: stop its exact search (a whole game's proof, else each turn's"
+            " search) after this long",
+        ),
+    ] = EXACT_SECONDS,
     sets: Annotated[
         Path | None,
         typer.Option(
@@ -153,7 +167,7 @@ def evaluate_command(
         _say_drawn(plot)
         return
     secrets = None if secrets_file is None else read_word_file(secrets_file, game.word_rule).words
-    results = play_each(game, names, options, secrets, sample, seed)
+    results = play_each(game, names, options, secrets, sample, seed, seconds)
     _draw(results, plot)
     if as_json:
         rows = [r.to_json(rows=True) for r in results]
@@ -170,21 +184,42 @@ def play_each(
     words: Sequence[str] | None,
     sample: int | None,
     seed: int,
+    seconds: float = EXACT_SECONDS,
 ) -> list[Played]:
     """Each strategy evaluated on the game (:func:`~wordsolver.against.evaluate_play`): its
     secrets, or under a prior (or given ``words``) those words or the lists' known answers
-    played as the assistant plays; a random sample of them when asked."""
+    played as the assistant plays; a random sample of them when asked. A strategy that needs
+    a time limit stops after ``seconds``."""
     matrix = pattern_table(game)
     total = secrets_total(game, words, sample)
     results = []
     for name in names:
-        player = Player(matrix, find_strategy(name, seed=seed), options)
-        with progress_bar(name, total) as advance:
-            played = evaluate_play(
-                player, secrets=words, sample=sample, seed=seed, progress=advance
-            )
-        results.append(played)
+        player = Player(matrix, bounded_strategy(name, seed=seed, seconds=seconds), options)
+        try:
+            results.append(_played(player, name, words, sample, seed, total))
+        except SearchInterrupted as stopped:
+            raise WordsolverError(
+                f"{stopped} ({name}, after {seconds:g} s): allow it longer with --time"
+            ) from None
     return results
+
+
+def _played(
+    player: Player,
+    name: str,
+    words: Sequence[str] | None,
+    sample: int | None,
+    seed: int,
+    total: int,
+) -> Played:
+    """One strategy's evaluation with its bar: the proof's classes, or the secrets played."""
+    if plays_the_proof(player):
+        with proof_bar(f"{name}: proving the best first guess") as proving:
+            return evaluate_play(
+                player, secrets=words, sample=sample, seed=seed, proof_progress=proving
+            )
+    with progress_bar(name, total) as advance:
+        return evaluate_play(player, secrets=words, sample=sample, seed=seed, progress=advance)
 
 
 def _title(game: Game, first: Played, secrets_file: Path | None) -> str:

@@ -6,6 +6,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from rich.progress import (
     BarColumn,
@@ -21,6 +22,9 @@ from wordsolver.cli.base import new_bar
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix, StreamedMatrix, pattern_matrix, should_stream
 from wordsolver.plumbing.progress import Progress as ProgressCallback
+
+if TYPE_CHECKING:
+    from wordsolver.proof import ProofCounts
 
 
 @contextmanager
@@ -105,3 +109,19 @@ def status_bar(label: str) -> Iterator[Callable[[int, int, str], None]]:
         yield lambda completed, total, detail: bar.update(
             task, completed=completed, total=total, detail=detail
         )
+
+
+@contextmanager
+def proof_bar(label: str) -> Iterator[Callable[[ProofCounts], None]]:
+    """Yield a callback that shows the proof of a best first guess as it goes: its classes
+    (or, once split, parts) done of all and the bound every play is known to meet."""
+    with status_bar(label) as update:
+
+        def proving(counts: ProofCounts) -> None:
+            detail = f"every play ≥ {counts.lower_bound}"
+            if counts.parts:
+                update(counts.parts_done, counts.parts, detail)
+            else:
+                update(counts.done, counts.classes, detail)
+
+        yield proving

@@ -34,7 +34,7 @@ from wordsolver.cli.options import (
     open_game,
     play_options,
 )
-from wordsolver.cli.progress import pattern_table, progress_bar, status_bar
+from wordsolver.cli.progress import pattern_table, progress_bar, proof_bar
 from wordsolver.cli.repl import terminal_lines
 from wordsolver.cli.repl.render import plural
 from wordsolver.cli.repl.walk import TreeWalk
@@ -44,7 +44,6 @@ from wordsolver.games import GameOverrides
 from wordsolver.games.registry import find_spec
 from wordsolver.plans import TreePlan, bounded_strategy, check_adversary, check_weights
 from wordsolver.plumbing.files import check_output, write_output
-from wordsolver.proof import ProofCounts
 from wordsolver.search import SearchLimit
 from wordsolver.tree import (
     DecisionTree,
@@ -147,14 +146,7 @@ def build(
     started = time.monotonic()  # the proof's time counts against --time
     whole = None
     if plan.by_proof:
-        with status_bar("optimal tree: proving the best first guess") as update:
-
-            def proving(counts: ProofCounts) -> None:
-                if counts.parts:
-                    update(counts.parts_done, counts.parts, f"every play ≥ {counts.lower_bound}")
-                else:
-                    update(counts.done, counts.classes, f"every play ≥ {counts.lower_bound}")
-
+        with proof_bar("optimal tree: proving the best first guess") as proving:
             whole = plan.proven_tree(matrix, proving)
     with progress_bar(f"{chosen.name} tree", len(game.secrets)) as advance:
         spent = time.monotonic() - started
