@@ -233,6 +233,14 @@ def test_evaluation_plays_every_secret(client: TestClient) -> None:
     assert result["worst"] == max(map(int, result["distribution"]))
 
 
+def test_an_optimal_evaluation_plays_the_proofs_tree(client: TestClient) -> None:
+    response = client.post("/api/evaluate", json={"game": "mastermind", "strategy": "optimal"})
+    assert response.status_code == 200
+    result = response.json()
+    assert result["total"] == 1296 and result["mean"] == pytest.approx(5625 / 1296)
+    assert result["worst"] == 6
+
+
 def test_hand_lists_ranked_words_with_wildcards(client: TestClient) -> None:
     answer = client.post("/api/hand", json={"letters": "Quiz*", "shortest": 4}).json()
     assert answer["hand"] == "quiz*"
