@@ -74,6 +74,6 @@ def test_the_game_options_come_together_in_one_order(name: str) -> None:
     assert names[first : first + len(taken)] == taken, name  # nothing between them
     assert {"lists", "length", "alphabet", "tries", "answers", "allowed", "skip_bad"} <= set(
         taken
-    ), name  # a command takes them all (openers has its own --words)
+    ), name  # a command takes them all
     if "game_name" in names:
         assert hints["game_name"] == options.GameArgument, name

@@ -1,4 +1,4 @@
-"""``study`` and ``openers --words K`` end to end, and ``evaluate --opener`` with several words."""
+"""``study`` and ``openers --size K`` end to end, and ``evaluate --opener`` with several words."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli.conftest import RunCli
-from wordsolver.matrix import PatternMatrix
+from wordsolver.games import GameOverrides, find_game
+from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search.openers import OpenerQuery, search_openers
 
 
@@ -57,10 +58,10 @@ def test_study_needs_lists(run_cli: RunCli) -> None:
     assert result.code == 2 and "Missing option '--answers'" in result.err
 
 
-def test_openers_words_k_matches_the_library(
+def test_openers_size_k_matches_the_library(
     run_cli: RunCli, lists: list[str], small_matrix: PatternMatrix
 ) -> None:
-    result = run_cli("openers", "5bukv", *lists, "--words", "2", "--top", "3", "--json")
+    result = run_cli("openers", "5bukv", *lists, "--size", "2", "--top", "3", "--json")
     rows = json.loads(result.out)
     expected = search_openers(small_matrix, OpenerQuery(words=2, top=3)).final.openers
     assert [row["words"] for row in rows] == [list(o.words) for o in expected]
@@ -76,9 +77,21 @@ def test_openers_table_says_beam_or_exact(run_cli: RunCli, lists: list[str]) -> 
     assert "any allowed words; exact: the best of the search space" in exact.out
 
 
-def test_openers_words_out_of_range(run_cli: RunCli) -> None:
-    result = run_cli("openers", "5bukv", "--words", "6")
+def test_openers_size_out_of_range(run_cli: RunCli) -> None:
+    result = run_cli("openers", "5bukv", "--size", "6")
     assert result.code == 2 and "6 is not in the range 1<=x<=5" in result.err
+
+
+def test_openers_of_a_custom_word_list(run_cli: RunCli) -> None:
+    words = ("crane", "slate", "trace", "crate", "grate", "irate", "plate", "shore", "store")
+    result = run_cli("openers", "wordle", "--words", ",".join(words), "--top", "2", "--json")
+    game = find_game("wordle", GameOverrides(words=words))
+    expected = search_openers(pattern_matrix(game, use_cache=False), OpenerQuery(top=2))
+    assert [row["word"] for row in json.loads(result.out)] == [
+        ",".join(o.words) for o in expected.final.openers
+    ]
+    table = run_cli("openers", "wordle", "--words", ",".join(words), "--top", "2")
+    assert "over 9 secrets" in table.out
 
 
 def test_evaluate_plays_a_three_word_opener(

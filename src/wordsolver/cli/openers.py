@@ -19,6 +19,7 @@ from wordsolver.cli.options import (
     ListsOption,
     SkipBadOption,
     TriesOption,
+    WordsOption,
     open_game,
 )
 from wordsolver.cli.progress import pattern_table, progress_bar
@@ -44,11 +45,12 @@ def openers(
     tries: TriesOption = None,
     answers: AnswersOption = None,
     allowed: AllowedOption = None,
+    words: WordsOption = None,
     skip_bad: SkipBadOption = False,
-    words: Annotated[
+    size: Annotated[
         int,
         typer.Option(
-            "--words", "-k", min=1, max=MAX_WORDS, help="how many first guesses played in a row"
+            "--size", "-k", min=1, max=MAX_WORDS, help="how many first guesses played in a row"
         ),
     ] = 1,
     top: Annotated[int, typer.Option(min=1, help="how many openers to show")] = 10,
@@ -57,7 +59,7 @@ def openers(
         bool,
         typer.Option("--any", help="allow repeated letters and letters shared between the words"),
     ] = False,
-    exact_words: Annotated[
+    exact_size: Annotated[
         int,
         typer.Option(
             min=1, help="search sets of up to this many words exhaustively; larger ones by a beam"
@@ -72,9 +74,9 @@ def openers(
 
     One word ranks every allowed first guess. Sets of words by default have no repeated letter
     and share no letter, as players choose them; --any lifts both rules. Words are listed in
-    play order, the best single word first. Sets of up to --exact-words words are the proven
-    best; larger ones come from a beam (a heuristic). The secrets come from the game or
-    --answers (--words is the opener size here).
+    play order, the best single word first. Sets of up to --exact-size words are the proven
+    best; larger ones come from a beam (a heuristic). The secrets come from the game, or
+    --answers or --words.
     """
     game = open_game(
         game_name,
@@ -84,20 +86,21 @@ def openers(
         tries=tries,
         answers=answers,
         allowed=allowed,
+        words=words,
         skip_bad=skip_bad,
     )
-    any_words = any_words or words == 1  # one word: every allowed first guess is ranked
+    any_words = any_words or size == 1  # one word: every allowed first guess is ranked
     query = OpenerQuery(
-        words=words,
+        words=size,
         by=by,  # type: ignore[arg-type]  # OpenerQuery checks it
         any_words=any_words,
         top=top,
         beam_width=max(beam_width, top),
-        exact_words=exact_words,
+        exact_words=exact_size,
     )
     matrix = pattern_table(game)
     space = opener_space(game, any_words)
-    with progress_bar(f"{words}-word openers", search_steps(query, space)) as advance:
+    with progress_bar(f"{size}-word openers", search_steps(query, space)) as advance:
         search = search_openers(matrix, query, space=space, progress=advance)
     rows = opener_rows(search.final)
     if as_json:
