@@ -21,6 +21,8 @@ Rows:
   guesses), Mastermind after ``aabb 1-0`` (256 candidates) and Wordle's original lists after
   ``salet .....`` (221), the top 3 ranked with their exact means, a fresh strategy each; budget
   2 s each (the command line's time limit is 10 s).
+- Mastermind's whole game evaluated by ``optimal`` (``evaluate mastermind -s optimal``: every
+  code played on the tree of the proof of its best first guess): 5,625 proven; budget 3 s.
 - Bulls and Cows (4 distinct digits, 60 s) and Mastermind (4 pegs, 6 colours, 300 s: its
   optimum must be reproduced and proven) under a time limit, beside the published optima: Bulls
   and Cows 26,274 guesses (mean 5.2131); Mastermind 5,625 (mean 4.3403, worst 6; Koyama and Lai
@@ -52,8 +54,10 @@ DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 os.environ.setdefault("WORDSOLVER_CACHE_DIR", tempfile.mkdtemp(prefix="wordsolver-bench-"))
 
 # After the cache folder is chosen:
+from wordsolver.against import evaluate_play  # noqa: E402
 from wordsolver.alphabet import find_alphabet  # noqa: E402
 from wordsolver.errors import WordsolverError  # noqa: E402
+from wordsolver.evaluation import Evaluation  # noqa: E402
 from wordsolver.games import Game, GameOverrides, find_game, make_game  # noqa: E402
 from wordsolver.games.colours import ColoursRule  # noqa: E402
 from wordsolver.lexicon import Lexicon  # noqa: E402
@@ -428,6 +432,35 @@ def suggestion_rows() -> list[Row]:
     return rows
 
 
+#: Seconds the evaluation of Mastermind's whole game by ``optimal`` may take (in-process).
+EVALUATION_BUDGET = 3.0
+
+
+def evaluation_rows() -> list[Row]:
+    """``evaluate mastermind -s optimal``: every code played on the proof's tree."""
+    matrix = pattern_matrix(find_game("mastermind"))
+    note("mastermind: optimal evaluation of the whole game")
+    player = Player(matrix, bounded_strategy("optimal", seconds=60.0), PlayOptions())
+    started = time.perf_counter()
+    played = evaluate_play(player)
+    seconds = time.perf_counter() - started
+    tree = played.tree if isinstance(played, Evaluation) else None
+    return [
+        Row(
+            "mastermind",
+            "optimal evaluation, whole game",
+            mean=played.mean,
+            worst=played.worst,
+            total=int(played.guesses.sum()),
+            proven=tree is not None and tree.proven,
+            seconds=seconds,
+            budget=EVALUATION_BUDGET,
+            expected=5625,
+            reference="the proof's tree: Koyama and Lai's 5,625 (4.3403, worst 6)",
+        )
+    ]
+
+
 def classic_rows(quick: bool) -> list[Row]:
     rows = []
     for name, opener, known, reference, limit, proves in (
@@ -473,6 +506,7 @@ def main(argv: list[str]) -> int:
         rows += growth_rows()
     rows += fallout_rows(TERMINALS)
     rows += suggestion_rows()
+    rows += evaluation_rows()
     rows += classic_rows(quick)
 
     table = Table(
