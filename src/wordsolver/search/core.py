@@ -1,7 +1,8 @@
 """The compiled core of the exact search: the recursion of
 :class:`~wordsolver.search.exact.OptimalSearch` in C++ (:mod:`wordsolver.search._engine`, built
-from ``search/engine/`` when the package is installed), for equally likely secrets when any
-allowed word may be guessed (or, in hard mode, any word the rule's hard mode allows).
+from ``search/engine/`` when the package is installed), for secrets equally likely or weighted
+(:meth:`CompiledCore.set_units`) when any allowed word may be guessed (or, in hard mode, any
+word the rule's hard mode allows).
 
 It computes the same values as the readable search (the fewest total guesses, ties broken by
 the shallower deepest secret) by the same rules; ``engine/search.hpp`` lists them. Why C++
@@ -111,6 +112,11 @@ class CompiledCore:
         the cut tells apart (:data:`LETTER_CODES`) is left uncut."""
         if codes.size and int(codes.max()) < LETTER_CODES:
             self._engine.set_letters(np.ascontiguousarray(codes, dtype=np.uint8))
+
+    def set_units(self, units: Int64Array) -> None:
+        """Weigh each secret by its units (one per secret, 0 to 2**30): the search then
+        minimises the weighted total. Set before searching."""
+        self._engine.set_units(_ids(units))
 
     def set_budget(self, nodes: int | None) -> None:
         """Stop after this many more sets (None: no limit); clears a past stop."""
