@@ -114,7 +114,7 @@ class CompiledCore:
             self._engine.set_letters(np.ascontiguousarray(codes, dtype=np.uint8))
 
     def set_units(self, units: Int64Array) -> None:
-        """Weigh each secret by its units (one per secret, 0 to 2**30): the search then
+        """Weigh each secret by its units (one per secret, 0 to 2**24): the search then
         minimises the weighted total. Set before searching."""
         self._engine.set_units(_ids(units))
 

@@ -653,9 +653,10 @@ PyObject* Engine_set_units(EngineObject* self, PyObject* args) {
     if (PyObject_GetBuffer(units, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return nullptr;
     const Py_ssize_t n = view.ndim == 1 ? view.shape[0] : -1;
     const auto* data = static_cast<const std::int64_t*>(view.buf);
-    // Totals of three times the whole game's weight stay far below INFEASIBLE.
+    // Totals of three times the whole game's weight stay far below INFEASIBLE, and a small
+    // set's peaks within 32 bits (pairs.hpp).
     bool ok = n == self->cells.shape[0] && view.itemsize == 8 && n > 0;
-    for (Py_ssize_t i = 0; ok && i < n; i++) ok = data[i] >= 0 && data[i] <= (i64(1) << 30);
+    for (Py_ssize_t i = 0; ok && i < n; i++) ok = data[i] >= 0 && data[i] <= ws::MAX_UNITS;
     if (ok && self->memo->size() > 0) {
         PyBuffer_Release(&view);
         PyErr_SetString(PyExc_ValueError, "weights must be set before searching");
@@ -665,7 +666,7 @@ PyObject* Engine_set_units(EngineObject* self, PyObject* args) {
     PyBuffer_Release(&view);
     if (!ok) {
         PyErr_SetString(PyExc_ValueError,
-                        "units must be one int64 weight per secret, between 0 and 2**30");
+                        "units must be one int64 weight per secret, between 0 and 2**24");
         return nullptr;
     }
     Py_RETURN_NONE;
@@ -739,7 +740,7 @@ PyMethodDef Engine_methods[] = {
      "letters no candidate holds earn the same feedback whatever they are: small sets keep one "
      "guess per spelling of the letters they hold. Set before searching."},
     {"set_units", (PyCFunction)Engine_set_units, METH_VARARGS,
-     "set_units(units): each secret's weight (int64, one per secret, 0 to 2**30): the search "
+     "set_units(units): each secret's weight (int64, one per secret, 0 to 2**24): the search "
      "then minimises the weighted total. Set before searching."},
     {"set_budget", (PyCFunction)Engine_set_budget, METH_VARARGS,
      "set_budget(nodes or None): stop after this many more sets; clears a stop"},

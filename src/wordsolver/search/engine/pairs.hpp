@@ -41,6 +41,20 @@ inline Words low_half(Bytes v) {
         Words);
 }
 
+typedef signed char Marks __attribute__((vector_size(PAIR_LANES)));  // a comparison's lanes
+typedef std::int32_t Ints __attribute__((vector_size(PAIR_LANES)));   // a quarter of a block
+
+/** Quarter Q of a block's marks, each widened to 32 bits (-1 stays -1). */
+template <int Q>
+inline Ints quarter(Marks v) {
+    return __builtin_convertvector(
+        __builtin_shufflevector(v, v, 16 * Q + 0, 16 * Q + 1, 16 * Q + 2, 16 * Q + 3, 16 * Q + 4,
+                                16 * Q + 5, 16 * Q + 6, 16 * Q + 7, 16 * Q + 8, 16 * Q + 9,
+                                16 * Q + 10, 16 * Q + 11, 16 * Q + 12, 16 * Q + 13, 16 * Q + 14,
+                                16 * Q + 15),
+        Ints);
+}
+
 inline Words high_half(Bytes v) {
     return __builtin_convertvector(
         __builtin_shufflevector(v, v, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46,
@@ -111,6 +125,29 @@ WORDSOLVER_VECTOR_CLONES
 inline void pair_block_heads(const std::uint8_t* const* rows, int n, PairBlock* out,
                              std::uint8_t* heads) {
     detail::score_block<true>(rows, n, out, heads);
+}
+
+/** The sum over the buckets of a block's guesses of each one's heaviest weight (its peaks),
+ *  from the candidates' heads (n × 64 bytes, candidate-major) and weights given heaviest
+ *  first: a candidate that heads its bucket (its own index) is its heaviest. Weights of at
+ *  most 2^24 keep the sums of at most PAIR_LIMIT candidates within 32 bits. */
+WORDSOLVER_VECTOR_CLONES
+inline void pair_block_peaks(const std::uint8_t* heads, int n, const std::uint32_t* weights,
+                             std::uint32_t* peaks) {
+    using detail::Bytes;
+    using detail::Ints;
+    Ints sums[4] = {};
+    for (int i = 0; i < n; i++) {
+        Bytes head;
+        std::memcpy(&head, heads + i * PAIR_LANES, PAIR_LANES);
+        detail::Marks own = head == std::uint8_t(i);  // -1 where i heads its bucket, else 0
+        Ints weight = Ints{} + std::int32_t(weights[i]);
+        sums[0] += detail::quarter<0>(own) & weight;
+        sums[1] += detail::quarter<1>(own) & weight;
+        sums[2] += detail::quarter<2>(own) & weight;
+        sums[3] += detail::quarter<3>(own) & weight;
+    }
+    std::memcpy(peaks, sums, sizeof(sums));
 }
 
 /** The most candidates worth scoring pairwise on this machine (beyond it, counting wins). */

@@ -69,12 +69,14 @@ inline i64 weighted_level_floor(i64 size, i64 weight, i64 heaviest, i64 fan_out)
     return total;
 }
 
-/** The set's secrets, heaviest first (ties in set order): scored in this order, each bucket's
- *  first secret is its heaviest. */
+/** The set's secrets (a sorted set), heaviest first, ties in set order: scored in this order,
+ *  each bucket's first secret is its heaviest. */
 template <class Cell>
 void heaviest_first(const Frame<Cell>& f, const Id* set, Id n, Id* out) {
     std::copy(set, set + n, out);
-    std::stable_sort(out, out + n, [&f](Id a, Id b) { return f.units[a] > f.units[b]; });
+    std::sort(out, out + n, [&f](Id a, Id b) {
+        return f.units[a] != f.units[b] ? f.units[a] > f.units[b] : a < b;
+    });
 }
 
 /** How each guess splits the set. */
@@ -94,6 +96,10 @@ constexpr Id BLOCK = 32;
 template <bool Weighted, class Cell>
 void score_counts(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
                   const std::uint8_t* in_set, Scores& out, Arena& arena);
+template <bool Weighted = false, class Cell>
+void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena,
+                    const std::uint32_t* weights = nullptr);
 
 /** Each pool guess's buckets, largest bucket and Σ size² on the candidates, whether it may
  *  win and (``prints``) a fingerprint of its split that does not depend on what the patterns
@@ -113,6 +119,23 @@ void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* p
     }
     assert(!prints && "fingerprints come from pairwise scoring only");
     score_counts<false>(f, candidates, n, pool, m, in_set, out, arena);
+}
+
+/** score_guesses of weighted secrets, with each guess's peaks: ``heavy``, the candidates
+ *  heaviest first, is the order they are scored in (so are the heads of ``prints``). */
+template <class Cell>
+void score_weighted(const Frame<Cell>& f, const Id* heavy, Id n, const Id* pool, Id m,
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
+    if constexpr (sizeof(Cell) == 1) {
+        if (n <= pair_max()) {
+            std::uint32_t* weights = arena.take<std::uint32_t>(std::size_t(n));
+            for (Id i = 0; i < n; i++) weights[i] = std::uint32_t(f.units[heavy[i]]);
+            score_pairwise<true>(f, heavy, n, pool, m, in_set, out, prints, arena, weights);
+            return;
+        }
+    }
+    assert(!prints && "fingerprints come from pairwise scoring only");
+    score_counts<true>(f, heavy, n, pool, m, in_set, out, arena);
 }
 
 /** score_guesses by counting each guess's patterns, and (``Weighted``: the candidates given
@@ -161,12 +184,15 @@ void score_counts(const Frame<Cell>& f, const Id* candidates, Id n, const Id* po
 
 /** score_guesses for small sets (see pairs.hpp): blocks of guesses read in place when their
  *  columns are consecutive, else gathered into a tile first. With ``prints`` the heads stay
- *  in ``out.heads`` (from the arena, for same_heads). */
-template <class Cell>
+ *  in ``out.heads`` (from the arena, for same_heads). ``Weighted``: the candidates come
+ *  heaviest first with their ``weights``, and each guess's peaks follow from its heads. */
+template <bool Weighted, class Cell>
 void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
-                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena,
+                    const std::uint32_t* weights) {
     static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
     std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
+    std::uint8_t block_heads[Weighted ? PAIR_LIMIT * PAIR_LANES : 1];
     const std::uint8_t* rows[PAIR_LIMIT];
     PairBlock block;
     const Id n_blocks = (m + PAIR_LANES - 1) / PAIR_LANES;
@@ -186,10 +212,16 @@ void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* 
                 rows[i] = cells;
             }
         }
-        if (prints)
-            pair_block_heads(rows, int(n), &block, out.heads + std::size_t(b) * n * PAIR_LANES);
+        std::uint8_t* heads = prints ? out.heads + std::size_t(b) * n * PAIR_LANES : block_heads;
+        if (prints || Weighted)
+            pair_block_heads(rows, int(n), &block, heads);
         else
             pair_block(rows, int(n), &block);
+        if constexpr (Weighted) {
+            std::uint32_t peaks[PAIR_LANES];
+            pair_block_peaks(heads, int(n), weights, peaks);
+            for (Id w = 0; w < width; w++) out.peaks[j0 + w] = peaks[w];
+        }
         for (Id w = 0; w < width; w++) {
             Id j = j0 + w;
             i64 buckets = block.buckets[w];

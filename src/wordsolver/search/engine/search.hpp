@@ -19,7 +19,7 @@
 // better), a guess's bound is 3W − w(the guess, when it may win) − Σ max w over its buckets,
 // exact when no bucket holds more than two, and a bucket's level floor is weighted
 // (weighted_level_floor). Shortcuts true only of equal weights (a candidate leaving one pair,
-// 2n for a set without a perfect candidate, pairwise scoring's bucket counts) are left out.
+// 2n for a set without a perfect candidate) are left out.
 // The search is compiled once for each, so that equal weights pay nothing for weights.
 //
 // Several threads may search at once, each with its own Search and Arena, sharing the memo;
@@ -41,6 +41,8 @@
 #include "scan.hpp"
 
 namespace wordsolver {
+/** The largest weight a secret may have (sums of PAIR_LIMIT of them fit in 32 bits). */
+constexpr i64 MAX_UNITS = i64(1) << 24;
 /** Sets of fewer candidates keep their parent's pool (finding splits costs more than it saves). */
 constexpr Id DEDUP_MIN = 24;
 /** Sets of at least this many candidates, and at most a quarter of their frame's secrets, get
@@ -228,8 +230,7 @@ private:
         }
         // Small sets find equal splits by fingerprints from their pairwise scoring; large
         // ones by their bucket statistics (keep_distinct).
-        // Weighted sets are counted (pairwise scoring counts buckets, not their weights).
-        bool prints = !Weighted && dedup && sizeof(Cell) == 1 && n <= pair_max();
+        bool prints = dedup && sizeof(Cell) == 1 && n <= pair_max();
         Scores all{arena_.take<i64>(std::size_t(m)), arena_.take<i64>(std::size_t(m)),
                    arena_.take<i64>(std::size_t(m)), arena_.take<std::uint8_t>(std::size_t(m)),
                    prints ? arena_.take<std::uint64_t>(std::size_t(m)) : nullptr};
@@ -237,7 +238,7 @@ private:
             all.peaks = arena_.take<i64>(std::size_t(m));
             Id* heavy = arena_.take<Id>(std::size_t(n));
             heaviest_first(f, set, n, heavy);
-            score_counts<true>(f, heavy, n, pool, m, in_set, all, arena_);
+            score_weighted(f, heavy, n, pool, m, in_set, all, prints, arena_);
         } else {
             score_guesses(f, set, n, pool, m, in_set, all, prints, arena_);
         }
