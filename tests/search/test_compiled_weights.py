@@ -165,6 +165,13 @@ def test_hard_mode_values_match_the_readable_search(seed: int, n_secrets: int, k
     assert_same_values(matrix, random_weights(n_secrets, seed, kind), seed, hard=True)
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_mastermind_hard_mode_matches_the_readable_search(kind: str) -> None:
+    """Mastermind's hard mode keeps every guess consistent with the feedback so far."""
+    matrix = mastermind("mastermind", 3, "abcd")
+    assert_same_values(matrix, random_weights(64, 2, kind), seed=2, hard=True)
+
+
 @EXAMPLES
 @given(seed=st.integers(0, 2**32 - 1), n_secrets=st.integers(20, 100), kind=st.sampled_from(KINDS))
 def test_bounds_below_beta_never_pass_the_value(seed: int, n_secrets: int, kind: str) -> None:

@@ -224,8 +224,8 @@ class CompiledSearch(ExactSearch):
 
     def first_guess_order(self, candidates: IdArray, pool: Pool) -> IdArray:
         """The informative guesses of ``pool`` (one per partition outside hard mode) in the
-        order the search tries them: by the bound ``3n − w − k``, then the evener split; a
-        beam keeps the first K."""
+        order the search tries them: by the bound ``3n − w − k`` (weighted: ``3W − w(guess)
+        − Σ max w`` over its buckets), then the evener split; a beam keeps the first K."""
         order = self._first_guesses(candidates, pool).order
         if self.limit.beam is not None:
             order = order[: self.limit.beam]
@@ -233,7 +233,8 @@ class CompiledSearch(ExactSearch):
 
     def first_bound(self, candidates: IdArray, pool: Pool) -> int:
         """As every exact search's (the least first-guess floor), counting the floors only
-        of the guesses whose bound ``3n − w − k`` could still undercut the least found."""
+        of the guesses whose bound (``3n − w − k``, or weighted) could still undercut the least
+        found."""
         if len(candidates) <= 2:
             return super().first_bound(candidates, pool)
         return self.core.least_first_floor(candidates, np.ascontiguousarray(pool, dtype=np.intp))
@@ -318,7 +319,8 @@ class CompiledSearch(ExactSearch):
 
     def first_guess_bounds(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         """A proven lower bound on the total of each guess of ``pool`` played first: the set's
-        size plus the level floor of each of its buckets (cheap: one pass over the cells)."""
+        size (weight) plus the level floor of each of its buckets (cheap: one pass over the
+        cells)."""
         return self.guess_floors(candidates, pool)[1]
 
     def first_guess_value(

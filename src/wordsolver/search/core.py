@@ -168,20 +168,21 @@ class CompiledCore:
 
     def first_floors(self, candidates: IdArray, pool: IdArray, fan_out: int = 0) -> Int64Array:
         """For each guess of ``pool``, a proven lower bound on the set's total when it is
-        played first (the set's size plus its buckets' level floors, where no guess makes more
-        than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes)."""
+        played first (the set's size, or weight, plus its buckets' level floors, where no guess
+        makes more than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes)."""
         floors = self._engine.first_floors(_ids(candidates), _ids(pool), fan_out)
         return np.frombuffer(floors, dtype=np.int64).copy()
 
     def least_first_floor(self, candidates: IdArray, pool: IdArray) -> int:
         """The least of :meth:`first_floors` over ``pool``: a proven lower bound on the set's
-        total (only the guesses whose bound ``3n − w − k`` could undercut it counted)."""
+        total (only the guesses whose bound, ``3n − w − k`` or weighted, could undercut it
+        counted)."""
         return int(self._engine.least_first_floor(_ids(candidates), _ids(pool)))
 
     def first_guesses(self, candidates: IdArray, pool: IdArray, *, dedup: bool) -> FirstGuesses:
         """The guesses of ``pool`` that learn something (``dedup``: one per distinct split),
-        in the order the search tries them (bound ``3n − w − k``, then the evener split), with
-        the pool's fan-out and least first-guess floor."""
+        in the order the search tries them (bound ``3n − w − k`` or weighted, then the evener
+        split), with the pool's fan-out and least first-guess floor."""
         rows, fan_out, least_floor = self._engine.first_guess_order(
             _ids(candidates), _ids(pool), dedup
         )
