@@ -64,10 +64,15 @@ inline Words high_half(Bytes v) {
 }
 
 /** The block's scores; with ``heads`` (n × 64 bytes, candidate-major) each candidate's head
- *  per guess, and their hash in ``print``. */
-template <bool Heads>
+ *  per guess, and their hash in ``print``; with ``Peaks`` (the candidates' ``weights`` given
+ *  heaviest first, at most 2^24 each) each guess's sum of its buckets' heaviest weights in
+ *  ``peaks``: a candidate that no earlier one shares a pattern with is its bucket's heaviest. */
+template <bool Heads, bool Peaks = false>
 __attribute__((always_inline)) inline void score_block(const std::uint8_t* const* rows, int n,
-                                                       PairBlock* out, std::uint8_t* heads) {
+                                                       PairBlock* out, std::uint8_t* heads,
+                                                       const std::uint32_t* weights = nullptr,
+                                                       std::uint32_t* peaks = nullptr) {
+    Ints sums[4] = {};
     Bytes cells[PAIR_LIMIT];
     for (int i = 0; i < n; i++) std::memcpy(&cells[i], rows[i], PAIR_LANES);
     Bytes buckets = {};
@@ -86,6 +91,14 @@ __attribute__((always_inline)) inline void score_block(const std::uint8_t* const
             first &= ~same;
         }
         buckets -= first;
+        if (Peaks) {
+            const Marks opens = (Marks)first;  // -1 where i opens its bucket
+            const Ints weight = Ints{} + std::int32_t(weights[i]);
+            sums[0] += quarter<0>(opens) & weight;
+            sums[1] += quarter<1>(opens) & weight;
+            sums[2] += quarter<2>(opens) & weight;
+            sums[3] += quarter<3>(opens) & weight;
+        }
         pairs_low += low_half(shared);
         pairs_high += high_half(shared);
         if (Heads) {
@@ -102,6 +115,7 @@ __attribute__((always_inline)) inline void score_block(const std::uint8_t* const
         std::memcpy(out->print, &print_low, PAIR_LANES);
         std::memcpy(out->print + PAIR_LANES / 2, &print_high, PAIR_LANES);
     }
+    if (Peaks) std::memcpy(peaks, sums, sizeof(sums));
 }
 
 }  // namespace detail
@@ -127,27 +141,20 @@ inline void pair_block_heads(const std::uint8_t* const* rows, int n, PairBlock* 
     detail::score_block<true>(rows, n, out, heads);
 }
 
-/** The sum over the buckets of a block's guesses of each one's heaviest weight (its peaks),
- *  from the candidates' heads (n × 64 bytes, candidate-major) and weights given heaviest
- *  first: a candidate that heads its bucket (its own index) is its heaviest. Weights of at
- *  most 2^24 keep the sums of at most PAIR_LIMIT candidates within 32 bits. */
+/** pair_block for weighted candidates (``weights``, heaviest first, at most 2^24 each): also
+ *  each guess's sum of its buckets' heaviest weights in ``peaks`` (64 lanes). */
 WORDSOLVER_VECTOR_CLONES
-inline void pair_block_peaks(const std::uint8_t* heads, int n, const std::uint32_t* weights,
-                             std::uint32_t* peaks) {
-    using detail::Bytes;
-    using detail::Ints;
-    Ints sums[4] = {};
-    for (int i = 0; i < n; i++) {
-        Bytes head;
-        std::memcpy(&head, heads + i * PAIR_LANES, PAIR_LANES);
-        detail::Marks own = head == std::uint8_t(i);  // -1 where i heads its bucket, else 0
-        Ints weight = Ints{} + std::int32_t(weights[i]);
-        sums[0] += detail::quarter<0>(own) & weight;
-        sums[1] += detail::quarter<1>(own) & weight;
-        sums[2] += detail::quarter<2>(own) & weight;
-        sums[3] += detail::quarter<3>(own) & weight;
-    }
-    std::memcpy(peaks, sums, sizeof(sums));
+inline void pair_block_peaks(const std::uint8_t* const* rows, int n, const std::uint32_t* weights,
+                             PairBlock* out, std::uint32_t* peaks) {
+    detail::score_block<false, true>(rows, n, out, nullptr, weights, peaks);
+}
+
+/** pair_block_heads for weighted candidates, with their peaks (pair_block_peaks). */
+WORDSOLVER_VECTOR_CLONES
+inline void pair_block_heads_peaks(const std::uint8_t* const* rows, int n,
+                                   const std::uint32_t* weights, PairBlock* out,
+                                   std::uint8_t* heads, std::uint32_t* peaks) {
+    detail::score_block<true, true>(rows, n, out, heads, weights, peaks);
 }
 
 /** The most candidates worth scoring pairwise on this machine (beyond it, counting wins). */

@@ -192,7 +192,6 @@ void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* 
                     const std::uint32_t* weights) {
     static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
     std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
-    std::uint8_t block_heads[Weighted ? PAIR_LIMIT * PAIR_LANES : 1];
     const std::uint8_t* rows[PAIR_LIMIT];
     PairBlock block;
     const Id n_blocks = (m + PAIR_LANES - 1) / PAIR_LANES;
@@ -212,15 +211,18 @@ void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* 
                 rows[i] = cells;
             }
         }
-        std::uint8_t* heads = prints ? out.heads + std::size_t(b) * n * PAIR_LANES : block_heads;
-        if (prints || Weighted)
-            pair_block_heads(rows, int(n), &block, heads);
-        else
-            pair_block(rows, int(n), &block);
+        std::uint8_t* heads = prints ? out.heads + std::size_t(b) * n * PAIR_LANES : nullptr;
         if constexpr (Weighted) {
             std::uint32_t peaks[PAIR_LANES];
-            pair_block_peaks(heads, int(n), weights, peaks);
+            if (prints)
+                pair_block_heads_peaks(rows, int(n), weights, &block, heads, peaks);
+            else
+                pair_block_peaks(rows, int(n), weights, &block, peaks);
             for (Id w = 0; w < width; w++) out.peaks[j0 + w] = peaks[w];
+        } else if (prints) {
+            pair_block_heads(rows, int(n), &block, heads);
+        } else {
+            pair_block(rows, int(n), &block);
         }
         for (Id w = 0; w < width; w++) {
             Id j = j0 + w;
