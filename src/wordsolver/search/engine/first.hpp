@@ -87,13 +87,9 @@ void weighted_block_floors(const Frame<Cell>& f, int n_patterns, Id n, const Id*
 
 /** floors_of for one block of at most BLOCK guesses. A block of guesses at a time, candidate
  *  by candidate (rows, not columns: in cache). */
-template <bool Weighted, class Cell>
+template <class Cell>
 void block_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* block,
                   Id width, const FloorTables& t, i64* floors) {
-    if constexpr (Weighted) {
-        weighted_block_floors(f, n_patterns, n, block, width, t, floors);
-        return;
-    }
     const std::size_t np = std::size_t(n_patterns);
     std::uint16_t* counts = t.counts;
     i64 totals[BLOCK];
@@ -117,6 +113,16 @@ void block_floors(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, con
     }
 }
 
+/** block_floors, or weighted_block_floors for weighted secrets. */
+template <bool Weighted, class Cell>
+void floors_of_block(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* block,
+                     Id width, const FloorTables& t, i64* floors) {
+    if constexpr (Weighted)
+        weighted_block_floors(f, n_patterns, n, block, width, t, floors);
+    else
+        block_floors(f, n_patterns, set, n, block, width, t, floors);
+}
+
 /** For each guess of ``columns``, a proven lower bound on the total guesses of the set when
  *  it is played first: the set's size (weight) plus the level floor of each bucket (the win
  *  bucket costs nothing more), where no guess makes more than ``fan_out`` buckets. */
@@ -126,7 +132,7 @@ void floors_of(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const 
     Scope scope(arena);
     FloorTables t = floor_tables<Weighted>(f, n_patterns, set, n, fan_out, arena);
     for (Id j0 = 0; j0 < m; j0 += BLOCK)
-        block_floors<Weighted>(f, n_patterns, set, n, columns + j0, std::min(BLOCK, m - j0), t,
+        floors_of_block<Weighted>(f, n_patterns, set, n, columns + j0, std::min(BLOCK, m - j0), t,
                                floors + j0);
 }
 
@@ -232,7 +238,7 @@ i64 least_first_floor(const Frame<Cell>& f, int n_patterns, const Id* set, Id n,
         if (guess_bound<Weighted>(f, scores, pool, order[k0], mass) >= least) break;
         Id width = std::min(BLOCK, m - k0);
         for (Id w = 0; w < width; w++) block[w] = pool[order[k0 + w]];
-        block_floors<Weighted>(f, n_patterns, set, n, block, width, tables, floors);
+        floors_of_block<Weighted>(f, n_patterns, set, n, block, width, tables, floors);
         for (Id w = 0; w < width; w++) least = std::min(least, floors[w]);
     }
     return least;
@@ -278,7 +284,7 @@ FirstGuesses first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* s
         if (guess_bound<Weighted>(f, scores, pool, kept[k0], mass) >= first.least_floor) break;
         Id width = std::min(BLOCK, mk - k0);
         for (Id w = 0; w < width; w++) block[w] = pool[kept[k0 + w]];
-        block_floors<Weighted>(f, n_patterns, set, n, block, width, tables, floors);
+        floors_of_block<Weighted>(f, n_patterns, set, n, block, width, tables, floors);
         for (Id w = 0; w < width; w++) first.least_floor = std::min(first.least_floor, floors[w]);
     }
     for (Id k = 0; k < mk; k++) out[k] = f.game_guess[pool[kept[k]]];

@@ -96,10 +96,10 @@ constexpr Id BLOCK = 32;
 template <bool Weighted, class Cell>
 void score_counts(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
                   const std::uint8_t* in_set, Scores& out, Arena& arena);
-template <bool Weighted = false, class Cell>
-void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
-                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena,
-                    const std::uint32_t* weights = nullptr);
+template <class Cell>
+void score_pairwise_weighted(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool,
+                             Id m, const std::uint8_t* in_set, Scores& out, bool prints,
+                             Arena& arena, const std::uint32_t* weights);
 
 /** Each pool guess's buckets, largest bucket and Σ size² on the candidates, whether it may
  *  win and (``prints``) a fingerprint of its split that does not depend on what the patterns
@@ -161,7 +161,7 @@ void score_weighted(const Frame<Cell>& f, const Id* heavy, Id n, const Id* pool,
         if (n <= pair_max()) {
             std::uint32_t* weights = arena.take<std::uint32_t>(std::size_t(n));
             for (Id i = 0; i < n; i++) weights[i] = std::uint32_t(f.units[heavy[i]]);
-            score_pairwise<true>(f, heavy, n, pool, m, in_set, out, prints, arena, weights);
+            score_pairwise_weighted(f, heavy, n, pool, m, in_set, out, prints, arena, weights);
             return;
         }
     }
@@ -214,14 +214,53 @@ void score_counts(const Frame<Cell>& f, const Id* candidates, Id n, const Id* po
     }
 }
 
+/** The rows a block of pairwise scoring reads, one per candidate (``rows``): in place when
+ *  the block's columns are consecutive, else gathered into ``tile`` first. */
+template <class Cell>
+__attribute__((always_inline)) inline void block_rows(const Frame<Cell>& f, const Id* candidates,
+                                                      Id n, const Id* columns, Id width,
+                                                      std::uint8_t* tile,
+                                                      const std::uint8_t** rows) {
+    if (width == PAIR_LANES && columns[PAIR_LANES - 1] - columns[0] == PAIR_LANES - 1) {
+        for (Id i = 0; i < n; i++)
+            rows[i] = reinterpret_cast<const std::uint8_t*>(f.row(candidates[i]) + columns[0]);
+    } else {
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(candidates[i]);
+            std::uint8_t* cells = tile + i * PAIR_LANES;
+            for (Id w = 0; w < PAIR_LANES; w++) cells[w] = row[columns[w < width ? w : 0]];
+            rows[i] = cells;
+        }
+    }
+}
+
+/** The scores of a block of pairwise scoring (its first guess at pool position ``j0``). */
+template <class Cell>
+__attribute__((always_inline)) inline void block_scores(const Frame<Cell>& f, const PairBlock& block,
+                                                        Id n, Id j0, Id width, const Id* columns,
+                                                        const std::uint8_t* in_set, bool prints,
+                                                        Scores& out) {
+    for (Id w = 0; w < width; w++) {
+        Id j = j0 + w;
+        i64 buckets = block.buckets[w];
+        i64 pairs = block.pairs[w];
+        out.n_buckets[j] = buckets;
+        // Every bucket holds at most two exactly when each pair is a bucket of its own.
+        out.worst[j] = pairs == 0 ? 1 : pairs == i64(n) - buckets ? 2 : 3;
+        out.sum_squares[j] = i64(n) + 2 * pairs;
+        if (prints) out.prints[j] = std::uint64_t(block.print[w]) | std::uint64_t(buckets) << 16 |
+                                    std::uint64_t(pairs) << 32;
+        Id owner = f.owner[columns[w]];
+        out.can_win[j] = owner >= 0 && in_set[owner];
+    }
+}
+
 /** score_guesses for small sets (see pairs.hpp): blocks of guesses read in place when their
  *  columns are consecutive, else gathered into a tile first. With ``prints`` the heads stay
- *  in ``out.heads`` (from the arena, for same_heads). ``Weighted``: the candidates come
- *  heaviest first with their ``weights``, and each guess's peaks follow from its heads. */
-template <bool Weighted, class Cell>
+ *  in ``out.heads`` (from the arena, for same_heads). */
+template <class Cell>
 void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
-                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena,
-                    const std::uint32_t* weights) {
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
     static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
     std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
     const std::uint8_t* rows[PAIR_LIMIT];
@@ -232,43 +271,40 @@ void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* 
         const Id j0 = b * PAIR_LANES;
         const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
         const Id* columns = pool + j0;
-        if (width == PAIR_LANES && columns[PAIR_LANES - 1] - columns[0] == PAIR_LANES - 1) {
-            for (Id i = 0; i < n; i++)
-                rows[i] = reinterpret_cast<const std::uint8_t*>(f.row(candidates[i]) + columns[0]);
-        } else {
-            for (Id i = 0; i < n; i++) {
-                const Cell* row = f.row(candidates[i]);
-                std::uint8_t* cells = tile + i * PAIR_LANES;
-                for (Id w = 0; w < PAIR_LANES; w++) cells[w] = row[columns[w < width ? w : 0]];
-                rows[i] = cells;
-            }
-        }
-        std::uint8_t* heads = prints ? out.heads + std::size_t(b) * n * PAIR_LANES : nullptr;
-        if constexpr (Weighted) {
-            std::uint32_t peaks[PAIR_LANES];
-            if (prints)
-                pair_block_heads_peaks(rows, int(n), weights, &block, heads, peaks);
-            else
-                pair_block_peaks(rows, int(n), weights, &block, peaks);
-            for (Id w = 0; w < width; w++) out.peaks[j0 + w] = peaks[w];
-        } else if (prints) {
-            pair_block_heads(rows, int(n), &block, heads);
-        } else {
+        block_rows(f, candidates, n, columns, width, tile, rows);
+        if (prints)
+            pair_block_heads(rows, int(n), &block, out.heads + std::size_t(b) * n * PAIR_LANES);
+        else
             pair_block(rows, int(n), &block);
-        }
-        for (Id w = 0; w < width; w++) {
-            Id j = j0 + w;
-            i64 buckets = block.buckets[w];
-            i64 pairs = block.pairs[w];
-            out.n_buckets[j] = buckets;
-            // Every bucket holds at most two exactly when each pair is a bucket of its own.
-            out.worst[j] = pairs == 0 ? 1 : pairs == i64(n) - buckets ? 2 : 3;
-            out.sum_squares[j] = i64(n) + 2 * pairs;
-            if (prints) out.prints[j] = std::uint64_t(block.print[w]) | std::uint64_t(buckets) << 16 |
-                                        std::uint64_t(pairs) << 32;
-            Id owner = f.owner[columns[w]];
-            out.can_win[j] = owner >= 0 && in_set[owner];
-        }
+        block_scores(f, block, n, j0, width, columns, in_set, prints, out);
+    }
+}
+
+/** score_pairwise of weighted candidates, given heaviest first with their ``weights``: each
+ *  guess's peaks are summed as each candidate opens its bucket (pair_block_peaks). */
+template <class Cell>
+void score_pairwise_weighted(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool,
+                             Id m, const std::uint8_t* in_set, Scores& out, bool prints,
+                             Arena& arena, const std::uint32_t* weights) {
+    static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
+    std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
+    const std::uint8_t* rows[PAIR_LIMIT];
+    PairBlock block;
+    std::uint32_t peaks[PAIR_LANES];
+    const Id n_blocks = (m + PAIR_LANES - 1) / PAIR_LANES;
+    if (prints) out.heads = arena.take<std::uint8_t>(std::size_t(n_blocks) * n * PAIR_LANES);
+    for (Id b = 0; b < n_blocks; b++) {
+        const Id j0 = b * PAIR_LANES;
+        const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
+        const Id* columns = pool + j0;
+        block_rows(f, candidates, n, columns, width, tile, rows);
+        if (prints)
+            pair_block_heads_peaks(rows, int(n), weights, &block,
+                                   out.heads + std::size_t(b) * n * PAIR_LANES, peaks);
+        else
+            pair_block_peaks(rows, int(n), weights, &block, peaks);
+        for (Id w = 0; w < width; w++) out.peaks[j0 + w] = peaks[w];
+        block_scores(f, block, n, j0, width, columns, in_set, prints, out);
     }
 }
 
