@@ -132,8 +132,8 @@ void floors_of(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const 
     Scope scope(arena);
     FloorTables t = floor_tables<Weighted>(f, n_patterns, set, n, fan_out, arena);
     for (Id j0 = 0; j0 < m; j0 += BLOCK)
-        floors_of_block<Weighted>(f, n_patterns, set, n, columns + j0, std::min(BLOCK, m - j0), t,
-                               floors + j0);
+        floors_of_block<Weighted>(f, n_patterns, set, n, columns + j0, std::min(BLOCK, m - j0),
+                                  t, floors + j0);
 }
 
 /** How each guess of the pool splits the set, without fingerprints (in the caller's scope);
@@ -208,7 +208,8 @@ Id* bound_order(const Frame<Cell>& f, const Scores& scores, const Id* pool, Id n
         const i64 lowest = 2 * i64(n) - 1;
         const std::size_t span = std::size_t(n) + 2;
         Id* starts = arena.fill<Id>(span + 1, 0);
-        for (Id j = 0; j < m; j++) starts[guess_bound<false>(f, scores, pool, j, mass) - lowest + 1]++;
+        for (Id j = 0; j < m; j++)
+            starts[guess_bound<false>(f, scores, pool, j, mass) - lowest + 1]++;
         for (std::size_t b = 1; b <= span; b++) starts[b] += starts[b - 1];
         for (Id j = 0; j < m; j++)
             order[starts[guess_bound<false>(f, scores, pool, j, mass) - lowest]++] = j;

@@ -236,8 +236,9 @@ __attribute__((always_inline)) inline void block_rows(const Frame<Cell>& f, cons
 
 /** The scores of a block of pairwise scoring (its first guess at pool position ``j0``). */
 template <class Cell>
-__attribute__((always_inline)) inline void block_scores(const Frame<Cell>& f, const PairBlock& block,
-                                                        Id n, Id j0, Id width, const Id* columns,
+__attribute__((always_inline)) inline void block_scores(const Frame<Cell>& f,
+                                                        const PairBlock& block, Id n, Id j0,
+                                                        Id width, const Id* columns,
                                                         const std::uint8_t* in_set, bool prints,
                                                         Scores& out) {
     for (Id w = 0; w < width; w++) {

@@ -100,7 +100,8 @@ public:
     Value solve(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, int tries,
                 i64 beta, const R& rule, int depth = 0) {
         if (n == 1) {
-            if (tries >= 1) return exact(weight_of(f, set[0]), 1, game_.secret_row[f.game_secret[set[0]]]);
+            if (tries >= 1)
+                return exact(weight_of(f, set[0]), 1, game_.secret_row[f.game_secret[set[0]]]);
             return exact(INFEASIBLE, 0, -1);
         }
         if (tries <= 1) return exact(INFEASIBLE, 0, -1);
