@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.base import ExactSearch
 from wordsolver.search.compiled import CompiledSearch, exact_search
 from wordsolver.search.exact import OptimalSearch
@@ -224,3 +224,18 @@ def test_weights_are_searched_on_the_compiled_core() -> None:
     assert isinstance(exact_search(matrix, weights=weights), CompiledSearch)
     assert isinstance(exact_search(matrix, hard=True, weights=weights), CompiledSearch)
     assert isinstance(exact_search(matrix, weights=weights, only_candidates=True), OptimalSearch)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("limit", [SearchLimit(nodes=2), SearchLimit(nodes=6), SearchLimit(beam=3)])
+def test_budgets_and_beams_keep_their_promises(kind: str, limit: SearchLimit) -> None:
+    """Stopped by a node budget or kept to a beam, the weighted search still grows a tree that
+    plays the total it reports, no better than the optimum, above the lower bound it proves."""
+    game = wordle_game(5, 100, 50)
+    matrix = pattern_matrix(game, use_cache=False)
+    weights = random_weights(100, 9, kind)
+    optimum = grown(OptimalSearch(matrix, weights=weights)).total
+    result = grown(CompiledSearch(matrix, weights=weights, limit=limit, workers=1))
+    assert int(result.tree.guesses_needed() @ weights.units()) == result.total
+    assert result.lower_bound <= optimum <= result.total
+    check_tree(result.tree)
