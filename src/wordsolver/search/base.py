@@ -6,9 +6,10 @@ the value of one guess played first (:meth:`~ExactSearch.try_guess`), the optima
 solved (:meth:`~ExactSearch.tree_rows`) and proven floors (:meth:`~ExactSearch.first_bound`,
 :meth:`~ExactSearch.guess_floors`). :class:`ExactSearch` holds what the engines share, each
 engine its own recursion: the readable search (:class:`~wordsolver.search.exact.
-OptimalSearch`, which also weighs secrets and plays every rule's hard mode) and the compiled
-one (:class:`~wordsolver.search.compiled.CompiledSearch`); the proof's symmetric search
-(:class:`~wordsolver.proof.symmetric.SymmetricSearch`) plays one guess per class above
+OptimalSearch`, which also plays every rule's hard mode and guessing only candidates) and the
+compiled one (:class:`~wordsolver.search.compiled.CompiledSearch`), both with or without secret
+weights (:attr:`ExactSearch.units`: totals count each secret's weight); the proof's symmetric
+search (:class:`~wordsolver.proof.symmetric.SymmetricSearch`) plays one guess per class above
 either.
 
 The floors are free functions: with no guess splitting a set into more than ``fan_out``
@@ -74,9 +75,10 @@ Job = tuple[IdArray, int, Pool]
 
 
 class ExactSearch(ABC):
-    """An exact search over one pattern matrix (unweighted here: every secret counts one);
-    reusable, what it learns of sets is kept for later calls. Each engine gives :meth:`solve`
-    and :meth:`proven_lower`; the values of guesses, trees and floors follow from them."""
+    """An exact search over one pattern matrix, every secret counting one or (``weights``) its
+    weight in integer units; reusable, what it learns of sets is kept for later calls. Each
+    engine gives :meth:`solve` and :meth:`proven_lower`; the values of guesses, trees and
+    floors follow from them."""
 
     #: The secrets' weights (None: alike; each secret's weight in integer units is
     #: :attr:`units`), and whether only candidates may be guessed.
@@ -84,13 +86,21 @@ class ExactSearch(ABC):
     only_candidates: bool = False
 
     def __init__(
-        self, matrix: PatternMatrix, *, hard: bool = False, limit: SearchLimit | None = None
+        self,
+        matrix: PatternMatrix,
+        *,
+        hard: bool = False,
+        limit: SearchLimit | None = None,
+        weights: SecretWeights | None = None,
     ) -> None:
         self.matrix = matrix
         self.game = matrix.game
         self.hard = hard
         self.limit = limit or SearchLimit()
-        self.units = np.ones(len(self.game.secrets), dtype=np.int64)
+        self.weights = weights
+        self.units = (
+            np.ones(len(self.game.secrets), dtype=np.int64) if weights is None else weights.units()
+        )
         #: Sets searched so far (the engine's count).
         self.nodes = 0
         self._floor_tables: dict[int, Int64Array] = {}
@@ -126,7 +136,7 @@ class ExactSearch(ABC):
 
     def weight(self, candidates: IdArray) -> int:
         """The weight of a set in the search's units (its size when unweighted)."""
-        return len(candidates)
+        return len(candidates) if self.weights is None else int(self.units[candidates].sum())
 
     def can_win(self, candidates: IdArray, rows: Pool) -> Int64Array:
         """1 for each guess that is one of the candidates, else 0."""
@@ -138,7 +148,9 @@ class ExactSearch(ABC):
 
     def floor(self, members: IdArray, fan_out: int) -> int:
         """A lower bound on the total guesses of a set when no guess splits it into more than
-        ``fan_out`` buckets: see :func:`level_floor`."""
+        ``fan_out`` buckets: see :func:`level_floor` (weighted, of the members' weights)."""
+        if self.weights is not None:
+            return level_floor(np.sort(self.units[members])[::-1], fan_out)
         return int(self._level_floors(fan_out)[len(members)])
 
     def _level_floors(self, fan_out: int) -> Int64Array:

@@ -2,10 +2,11 @@
 
 :class:`CompiledSearch` is the :class:`~wordsolver.search.base.ExactSearch` of the games the
 core covers, with the values and trees of the readable :class:`~wordsolver.search.exact.
-OptimalSearch` (the tests hold the two to each other): equally likely secrets, any allowed word
-may be guessed (or, in hard mode, any the rule's hard mode allows, as the rule states it:
-:meth:`~wordsolver.games.FeedbackRule.hard_mode`). :func:`exact_search` picks the engine for a
-game and its play options.
+OptimalSearch` (the tests hold the two to each other): equally likely secrets or secrets
+weighted (:class:`~wordsolver.weights.SecretWeights`, the least expected number of guesses),
+any allowed word may be guessed (or, in hard mode, any the rule's hard mode allows, as the
+rule states it: :meth:`~wordsolver.games.FeedbackRule.hard_mode`). :func:`exact_search` picks
+the engine for a game and its play options.
 
 Several sets (the buckets of fixed openers) are solved at once on several threads, largest
 first, all on one core whose memo they share; a time budget raises its stop flag when it runs
@@ -74,7 +75,10 @@ class _SplitAnswer:
 
 
 class CompiledSearch(ExactSearch):
-    """The exact search in compiled code, on ``workers`` threads sharing one memo."""
+    """The exact search in compiled code, on ``workers`` threads sharing one memo; with
+    ``weights`` each secret counts its weight in units (:meth:`SecretWeights.units
+    <wordsolver.weights.SecretWeights.units>`), so that totals are weighted, as the readable
+    search's."""
 
     def __init__(
         self,
@@ -82,10 +86,11 @@ class CompiledSearch(ExactSearch):
         *,
         hard: bool = False,
         limit: SearchLimit | None = None,
+        weights: SecretWeights | None = None,
         workers: int | None = None,
         split_min: int = SPLIT_MIN,
     ) -> None:
-        super().__init__(matrix, hard=hard, limit=limit)
+        super().__init__(matrix, hard=hard, limit=limit, weights=weights)
         self.split_min = split_min
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
@@ -103,6 +108,8 @@ class CompiledSearch(ExactSearch):
             # Small sets keep one guess per spelling of the letters they hold (hard mode's
             # pools follow the feedback instead).
             self.core.set_letters(game.guess_codes)
+        if weights is not None:
+            self.core.set_units(self.units)
         self._timer: threading.Timer | None = None
         #: Sets solved by first guess: their best value and the lower bound proven.
         self._split: dict[tuple[bytes, int], _SplitAnswer] = {}
@@ -217,8 +224,8 @@ class CompiledSearch(ExactSearch):
 
     def first_guess_order(self, candidates: IdArray, pool: Pool) -> IdArray:
         """The informative guesses of ``pool`` (one per partition outside hard mode) in the
-        order the search tries them: by the bound ``3n − w − k``, then the evener split; a
-        beam keeps the first K."""
+        order the search tries them: by the bound ``3n − w − k`` (weighted: ``3W − w(guess)
+        − Σ max w`` over its buckets), then the evener split; a beam keeps the first K."""
         order = self._first_guesses(candidates, pool).order
         if self.limit.beam is not None:
             order = order[: self.limit.beam]
@@ -226,7 +233,8 @@ class CompiledSearch(ExactSearch):
 
     def first_bound(self, candidates: IdArray, pool: Pool) -> int:
         """As every exact search's (the least first-guess floor), counting the floors only
-        of the guesses whose bound ``3n − w − k`` could still undercut the least found."""
+        of the guesses whose bound (``3n − w − k``, or weighted) could still undercut the least
+        found."""
         if len(candidates) <= 2:
             return super().first_bound(candidates, pool)
         return self.core.least_first_floor(candidates, np.ascontiguousarray(pool, dtype=np.intp))
@@ -311,7 +319,8 @@ class CompiledSearch(ExactSearch):
 
     def first_guess_bounds(self, candidates: IdArray, tries_left: int, pool: Pool) -> Int64Array:
         """A proven lower bound on the total of each guess of ``pool`` played first: the set's
-        size plus the level floor of each of its buckets (cheap: one pass over the cells)."""
+        size (weight) plus the level floor of each of its buckets (cheap: one pass over the
+        cells)."""
         return self.guess_floors(candidates, pool)[1]
 
     def first_guess_value(
@@ -336,7 +345,7 @@ class CompiledSearch(ExactSearch):
             if pattern != self.game.win_pattern
         ]
         buckets.sort(key=lambda bucket: len(bucket[0]))
-        total = len(candidates)
+        total = self.weight(candidates)
         remaining = sum(floor for _, _, floor in buckets)
         if total + remaining > cutoff:
             return FirstGuessValue(guess, total + remaining, False)
@@ -364,13 +373,15 @@ def exact_search(
     workers: int | None = None,
 ) -> ExactSearch:
     """The exact search for these play options: on the compiled core when it covers them
-    (unweighted, any allowed word may be guessed or, in hard mode, any the rule's hard mode
-    allows; ``workers`` threads, default every core), else the readable search."""
+    (secrets alike or weighted, any allowed word may be guessed or, in hard mode, any the
+    rule's hard mode allows; ``workers`` threads, default every core), else the readable
+    search (only candidates guessed, a game too large for the core, or a hard mode it does
+    not compile)."""
     game = matrix.game
     fits = len(game.secrets) <= MAX_SECRETS and len(game.guesses) <= MAX_GUESSES
     plays = not hard or compiled_hard_mode(game)
-    if compiled and fits and plays and not (only_candidates or weights is not None):
-        return CompiledSearch(matrix, hard=hard, limit=limit, workers=workers)
+    if compiled and fits and plays and not only_candidates:
+        return CompiledSearch(matrix, hard=hard, limit=limit, weights=weights, workers=workers)
     return OptimalSearch(
         matrix, hard=hard, only_candidates=only_candidates, limit=limit, weights=weights
     )

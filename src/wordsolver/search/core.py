@@ -1,7 +1,8 @@
 """The compiled core of the exact search: the recursion of
 :class:`~wordsolver.search.exact.OptimalSearch` in C++ (:mod:`wordsolver.search._engine`, built
-from ``search/engine/`` when the package is installed), for equally likely secrets when any
-allowed word may be guessed (or, in hard mode, any word the rule's hard mode allows).
+from ``search/engine/`` when the package is installed), for secrets equally likely or weighted
+(:meth:`CompiledCore.set_units`) when any allowed word may be guessed (or, in hard mode, any
+word the rule's hard mode allows).
 
 It computes the same values as the readable search (the fewest total guesses, ties broken by
 the shallower deepest secret) by the same rules; ``engine/search.hpp`` lists them. Why C++
@@ -112,6 +113,11 @@ class CompiledCore:
         if codes.size and int(codes.max()) < LETTER_CODES:
             self._engine.set_letters(np.ascontiguousarray(codes, dtype=np.uint8))
 
+    def set_units(self, units: Int64Array) -> None:
+        """Weigh each secret by its units (one per secret, 0 to 2**24): the search then
+        minimises the weighted total. Set before searching."""
+        self._engine.set_units(_ids(units))
+
     def set_budget(self, nodes: int | None) -> None:
         """Stop after this many more sets (None: no limit); clears a past stop."""
         self._engine.set_budget(nodes)
@@ -162,20 +168,21 @@ class CompiledCore:
 
     def first_floors(self, candidates: IdArray, pool: IdArray, fan_out: int = 0) -> Int64Array:
         """For each guess of ``pool``, a proven lower bound on the set's total when it is
-        played first (the set's size plus its buckets' level floors, where no guess makes more
-        than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes)."""
+        played first (the set's size, or weight, plus its buckets' level floors, where no guess
+        makes more than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes)."""
         floors = self._engine.first_floors(_ids(candidates), _ids(pool), fan_out)
         return np.frombuffer(floors, dtype=np.int64).copy()
 
     def least_first_floor(self, candidates: IdArray, pool: IdArray) -> int:
         """The least of :meth:`first_floors` over ``pool``: a proven lower bound on the set's
-        total (only the guesses whose bound ``3n − w − k`` could undercut it counted)."""
+        total (only the guesses whose bound, ``3n − w − k`` or weighted, could undercut it
+        counted)."""
         return int(self._engine.least_first_floor(_ids(candidates), _ids(pool)))
 
     def first_guesses(self, candidates: IdArray, pool: IdArray, *, dedup: bool) -> FirstGuesses:
         """The guesses of ``pool`` that learn something (``dedup``: one per distinct split),
-        in the order the search tries them (bound ``3n − w − k``, then the evener split), with
-        the pool's fan-out and least first-guess floor."""
+        in the order the search tries them (bound ``3n − w − k`` or weighted, then the evener
+        split), with the pool's fan-out and least first-guess floor."""
         rows, fan_out, least_floor = self._engine.first_guess_order(
             _ids(candidates), _ids(pool), dedup
         )

@@ -20,8 +20,9 @@ set (its size when unweighted). The search is a depth-first branch and bound:
 Ties in the total are broken by the smaller worst case (deepest secret).
 
 This is the readable engine of :class:`~wordsolver.search.base.ExactSearch`: it plays what
-the compiled core does not (weights, guessing only candidates, hard mode of rules whose tables
-are too large for the core), and the tests hold the compiled engine to it.
+the compiled core does not (guessing only candidates, hard mode of rules whose tables are too
+large for the core, games too large for it), and the tests hold the compiled engine to it,
+weighted or not.
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ from wordsolver.search.base import (
     SearchLimit,
     SetValue,
     best_of_guesses,
-    level_floor,
 )
 from wordsolver.weights import SecretWeights
 
@@ -66,11 +66,8 @@ class OptimalSearch(ExactSearch):
         limit: SearchLimit | None = None,
         weights: SecretWeights | None = None,
     ) -> None:
-        super().__init__(matrix, hard=hard, limit=limit)
+        super().__init__(matrix, hard=hard, limit=limit, weights=weights)
         self.only_candidates = only_candidates
-        self.weights = weights
-        if weights is not None:
-            self.units = weights.units()
         self.memo: dict[tuple[bytes, int, bytes], SetValue] = {}
         # Whether a set's pool may shrink to one guess per partition: not when hard mode (the
         # words themselves decide what stays allowed) or the candidates (recomputed) are the pool.
@@ -106,9 +103,6 @@ class OptimalSearch(ExactSearch):
         """Memo key: the set, the tries left and (in hard mode only) the guesses allowed."""
         pool_part = blake2b_digest(pool.tobytes(), 16) if self.hard else b""
         return candidates.tobytes(), tries_left, pool_part
-
-    def weight(self, candidates: IdArray) -> int:
-        return len(candidates) if self.weights is None else int(self.units[candidates].sum())
 
     # -- search ---------------------------------------------------------------------------
 
@@ -237,11 +231,6 @@ class OptimalSearch(ExactSearch):
         heaviest = self.units[candidates].max()
         perfect = splitting[self.units[splitting] == heaviest]
         return int(perfect[0]) if len(perfect) else -1
-
-    def floor(self, members: IdArray, fan_out: int) -> int:
-        if self.weights is None:
-            return super().floor(members, fan_out)
-        return level_floor(np.sort(self.units[members])[::-1], fan_out)
 
     def _distinct_partitions(
         self, pool: Pool, candidates: IdArray, order: IdArray, fingerprint: npt.NDArray[np.uint64]

@@ -3,7 +3,8 @@
 // The whole game's frame is the pattern matrix itself (secrets × guesses). A large set copies
 // the cells of its own candidates and of its pool (one guess per partition) into a frame of
 // its own, so that everything searched below it reads short contiguous rows that stay in
-// cache. A frame names its secrets and guesses by position; it knows the game's ids of both.
+// cache. A frame names its secrets and guesses by position; it knows the game's ids of both,
+// and (a weighted search) each secret's weight.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,7 @@ struct Frame {
     const Id* owner = nullptr;        // the secret each column is, or -1
     const Id* game_secret = nullptr;  // each secret's id in the game
     const Id* game_guess = nullptr;   // each column's guess row in the game
+    const std::int64_t* units = nullptr;  // each secret's weight (weighted searches only)
 
     Cell at(Id secret, Id column) const { return cells[secret * width + column]; }
     const Cell* row(Id secret) const { return cells + secret * width; }
@@ -54,6 +56,11 @@ Frame<Cell> sub_frame(const Frame<Cell>& outer, const Id* candidates, Id n, cons
             owner[k] = local_of[secret];
             own_column[local_of[secret]] = k;
         }
+    }
+    if (outer.units != nullptr) {
+        std::int64_t* units = arena.take<std::int64_t>(std::size_t(n));
+        for (Id i = 0; i < n; i++) units[i] = outer.units[candidates[i]];
+        frame.units = units;
     }
     for (Id i = 0; i < n; i++) local_candidates[i] = i;
     for (Id k = 0; k < m; k++) local_columns[k] = k;

@@ -1,7 +1,7 @@
 // wordsolver.search._engine: the compiled exact search as a Python type.
 //
 // An Engine holds one game's pattern matrix (read in place through the buffer protocol: no
-// copy), its memo and its budget. Its methods take numpy arrays of ids and release the
+// copy), its memo and its budget, and (when given) each secret's weight in integer units. Its methods take numpy arrays of ids and release the
 // interpreter lock while they search, so several Python threads search at once on one
 // Engine, sharing its memo. See wordsolver/search/core.py for the Python face.
 #define PY_SSIZE_T_CLEAN
@@ -46,6 +46,8 @@ struct Core {
     virtual int n_patterns() const = 0;
     /** Keep one guess per spelling of the letters small sets hold (see letters.hpp). */
     virtual void set_letters(const std::uint8_t* codes, int length) = 0;
+    /** Weigh each secret by its units (one per secret, in the game's order). */
+    virtual void set_units(const i64* units, Id n) = 0;
     ws::Memo* memo = nullptr;
     ws::Shared shared;
 };
@@ -72,6 +74,7 @@ template <class Cell>
 struct TypedCore : Core {
     ws::Game<Cell> game;
     std::vector<Id> identity_secrets, identity_guesses, own_column, owner, secret_row;
+    std::vector<i64> units;  // each secret's weight (empty: secrets count alike)
 
     TypedCore(const Cell* cells, Id n_secrets, Id n_guesses, const i64* secret_rows,
               const i64* secret_of_guess, int win, int n_patterns) {
@@ -102,16 +105,28 @@ struct TypedCore : Core {
         game.n_patterns = n_patterns;
     }
 
+    bool weighted() const { return !units.empty(); }
+
     ws::Value solve(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
                     i64 beta, ws::Word tag, ws::Interrupt* interrupt) override {
-        return game.filter.consistent() ? solve_as<ws::Seen>(set, tries, pool, beta, tag, interrupt)
-                                        : solve_as<ws::Rule>(set, tries, pool, beta, tag, interrupt);
+        if (weighted())
+            return game.filter.consistent()
+                       ? solve_as<ws::Seen, true>(set, tries, pool, beta, tag, interrupt)
+                       : solve_as<ws::Rule, true>(set, tries, pool, beta, tag, interrupt);
+        return game.filter.consistent()
+                   ? solve_as<ws::Seen, false>(set, tries, pool, beta, tag, interrupt)
+                   : solve_as<ws::Rule, false>(set, tries, pool, beta, tag, interrupt);
     }
 
     bool tree(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
               std::vector<i64>& rows, ws::Interrupt* interrupt) override {
-        return game.filter.consistent() ? tree_as<ws::Seen>(set, tries, pool, tag, rows, interrupt)
-                                        : tree_as<ws::Rule>(set, tries, pool, tag, rows, interrupt);
+        if (weighted())
+            return game.filter.consistent()
+                       ? tree_as<ws::Seen, true>(set, tries, pool, tag, rows, interrupt)
+                       : tree_as<ws::Rule, true>(set, tries, pool, tag, rows, interrupt);
+        return game.filter.consistent()
+                   ? tree_as<ws::Seen, false>(set, tries, pool, tag, rows, interrupt)
+                   : tree_as<ws::Rule, false>(set, tries, pool, tag, rows, interrupt);
     }
 
     i64 known_lower(const std::vector<Id>& set, int tries, ws::Word tag) override {
@@ -120,22 +135,24 @@ struct TypedCore : Core {
     }
 
     /** The search with hard mode's rules of type R (Seen: consistency; Rule: kept letters, or
-     *  free play). */
-    template <class R>
+     *  free play), weighted or not. */
+    template <class R, bool Weighted>
     ws::Value solve_as(const std::vector<Id>& set, int tries, const std::vector<Id>& pool,
                        i64 beta, ws::Word tag, ws::Interrupt* interrupt) {
         CallScratch scratch;
-        ws::Search<Cell, R> search(game, *memo, shared, scratch.arena(), tag, interrupt);
+        ws::Search<Cell, R, Weighted> search(game, *memo, shared, scratch.arena(), tag,
+                                             interrupt);
         return search.solve(game.root, set.data(), Id(set.size()), pool.data(), Id(pool.size()),
                             tries, beta, R());
     }
 
     /** The tree of a set solved exactly, from the memo (sets it lost are searched again). */
-    template <class R>
+    template <class R, bool Weighted>
     bool tree_as(const std::vector<Id>& set, int tries, const std::vector<Id>& pool, ws::Word tag,
                  std::vector<i64>& rows, ws::Interrupt* interrupt) {
         CallScratch scratch;
-        ws::Search<Cell, R> search(game, *memo, shared, scratch.arena(), tag, interrupt);
+        ws::Search<Cell, R, Weighted> search(game, *memo, shared, scratch.arena(), tag,
+                                             interrupt);
         using Pool = std::shared_ptr<const std::vector<Id>>;
         struct Item {
             std::vector<Id> set;
@@ -196,19 +213,24 @@ struct TypedCore : Core {
 
     void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool, i64 fan_out,
                       i64* out) override {
-        ws::first_floors(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
-                         Id(pool.size()), fan_out, out, CallScratch().arena());
+        auto floors = weighted() ? ws::first_floors<true, Cell> : ws::first_floors<false, Cell>;
+        floors(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
+               Id(pool.size()), fan_out, out, CallScratch().arena());
     }
 
     ws::FirstGuesses first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool,
                                        bool dedup, i64* out) override {
-        return ws::first_guess_order(game.root, game.n_patterns, set.data(), Id(set.size()),
-                                     pool.data(), Id(pool.size()), dedup, out, CallScratch().arena());
+        auto order = weighted() ? ws::first_guess_order<true, Cell>
+                                : ws::first_guess_order<false, Cell>;
+        return order(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
+                     Id(pool.size()), dedup, out, CallScratch().arena());
     }
 
     i64 least_first_floor(const std::vector<Id>& set, const std::vector<Id>& pool) override {
-        return ws::least_first_floor(game.root, game.n_patterns, set.data(), Id(set.size()),
-                                     pool.data(), Id(pool.size()), CallScratch().arena());
+        auto least = weighted() ? ws::least_first_floor<true, Cell>
+                                : ws::least_first_floor<false, Cell>;
+        return least(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
+                     Id(pool.size()), CallScratch().arena());
     }
 
     /** The guesses of the pool hard mode allows after ``guess`` earned ``pattern``. */
@@ -224,6 +246,10 @@ struct TypedCore : Core {
         return game.filter.consistent() ? ws::MAX_SEEN + 1 : MAX_TRIES;
     }
     int n_patterns() const override { return game.n_patterns; }
+    void set_units(const i64* weights, Id n) override {
+        units.assign(weights, weights + n);
+        game.root.units = units.data();
+    }
     void set_letters(const std::uint8_t* codes, int length) override {
         game.absent.load(codes, Id(owner.size()), length, secret_row.data(),
                           Id(secret_row.size()));
@@ -620,6 +646,32 @@ PyObject* Engine_set_letters(EngineObject* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+PyObject* Engine_set_units(EngineObject* self, PyObject* args) {
+    PyObject* units;
+    if (!PyArg_ParseTuple(args, "O", &units)) return nullptr;
+    Py_buffer view;
+    if (PyObject_GetBuffer(units, &view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return nullptr;
+    const Py_ssize_t n = view.ndim == 1 ? view.shape[0] : -1;
+    const auto* data = static_cast<const std::int64_t*>(view.buf);
+    // Totals of three times the whole game's weight stay far below INFEASIBLE, and a small
+    // set's peaks within 32 bits (pairs.hpp).
+    bool ok = n == self->cells.shape[0] && view.itemsize == 8 && n > 0;
+    for (Py_ssize_t i = 0; ok && i < n; i++) ok = data[i] >= 0 && data[i] <= ws::MAX_UNITS;
+    if (ok && self->memo->size() > 0) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "weights must be set before searching");
+        return nullptr;
+    }
+    if (ok) self->core->set_units(data, Id(n));
+    PyBuffer_Release(&view);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError,
+                        "units must be one int64 weight per secret, between 0 and 2**24");
+        return nullptr;
+    }
+    Py_RETURN_NONE;
+}
+
 PyObject* Engine_set_budget(EngineObject* self, PyObject* args) {
     PyObject* nodes;
     if (!PyArg_ParseTuple(args, "O", &nodes)) return nullptr;
@@ -687,6 +739,9 @@ PyMethodDef Engine_methods[] = {
      "set_letters(codes): the guesses' letter codes (guesses × length, uint8), for a rule whose "
      "letters no candidate holds earn the same feedback whatever they are: small sets keep one "
      "guess per spelling of the letters they hold. Set before searching."},
+    {"set_units", (PyCFunction)Engine_set_units, METH_VARARGS,
+     "set_units(units): each secret's weight (int64, one per secret, 0 to 2**24): the search "
+     "then minimises the weighted total. Set before searching."},
     {"set_budget", (PyCFunction)Engine_set_budget, METH_VARARGS,
      "set_budget(nodes or None): stop after this many more sets; clears a stop"},
     {"set_state", (PyCFunction)Engine_set_state, METH_VARARGS,

@@ -41,6 +41,20 @@ inline Words low_half(Bytes v) {
         Words);
 }
 
+typedef signed char Marks __attribute__((vector_size(PAIR_LANES)));  // a comparison's lanes
+typedef std::int32_t Ints __attribute__((vector_size(PAIR_LANES)));   // a quarter of a block
+
+/** Quarter Q of a block's marks, each widened to 32 bits (-1 stays -1). */
+template <int Q>
+inline Ints quarter(Marks v) {
+    return __builtin_convertvector(
+        __builtin_shufflevector(v, v, 16 * Q + 0, 16 * Q + 1, 16 * Q + 2, 16 * Q + 3, 16 * Q + 4,
+                                16 * Q + 5, 16 * Q + 6, 16 * Q + 7, 16 * Q + 8, 16 * Q + 9,
+                                16 * Q + 10, 16 * Q + 11, 16 * Q + 12, 16 * Q + 13, 16 * Q + 14,
+                                16 * Q + 15),
+        Ints);
+}
+
 inline Words high_half(Bytes v) {
     return __builtin_convertvector(
         __builtin_shufflevector(v, v, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46,
@@ -50,10 +64,15 @@ inline Words high_half(Bytes v) {
 }
 
 /** The block's scores; with ``heads`` (n × 64 bytes, candidate-major) each candidate's head
- *  per guess, and their hash in ``print``. */
-template <bool Heads>
+ *  per guess, and their hash in ``print``; with ``Peaks`` (the candidates' ``weights`` given
+ *  heaviest first, at most 2^24 each) each guess's sum of its buckets' heaviest weights in
+ *  ``peaks``: a candidate that no earlier one shares a pattern with is its bucket's heaviest. */
+template <bool Heads, bool Peaks = false>
 __attribute__((always_inline)) inline void score_block(const std::uint8_t* const* rows, int n,
-                                                       PairBlock* out, std::uint8_t* heads) {
+                                                       PairBlock* out, std::uint8_t* heads,
+                                                       const std::uint32_t* weights = nullptr,
+                                                       std::uint32_t* peaks = nullptr) {
+    Ints sums[4] = {};
     Bytes cells[PAIR_LIMIT];
     for (int i = 0; i < n; i++) std::memcpy(&cells[i], rows[i], PAIR_LANES);
     Bytes buckets = {};
@@ -72,6 +91,14 @@ __attribute__((always_inline)) inline void score_block(const std::uint8_t* const
             first &= ~same;
         }
         buckets -= first;
+        if (Peaks) {
+            const Marks opens = (Marks)first;  // -1 where i opens its bucket
+            const Ints weight = Ints{} + std::int32_t(weights[i]);
+            sums[0] += quarter<0>(opens) & weight;
+            sums[1] += quarter<1>(opens) & weight;
+            sums[2] += quarter<2>(opens) & weight;
+            sums[3] += quarter<3>(opens) & weight;
+        }
         pairs_low += low_half(shared);
         pairs_high += high_half(shared);
         if (Heads) {
@@ -88,6 +115,7 @@ __attribute__((always_inline)) inline void score_block(const std::uint8_t* const
         std::memcpy(out->print, &print_low, PAIR_LANES);
         std::memcpy(out->print + PAIR_LANES / 2, &print_high, PAIR_LANES);
     }
+    if (Peaks) std::memcpy(peaks, sums, sizeof(sums));
 }
 
 }  // namespace detail
@@ -111,6 +139,22 @@ WORDSOLVER_VECTOR_CLONES
 inline void pair_block_heads(const std::uint8_t* const* rows, int n, PairBlock* out,
                              std::uint8_t* heads) {
     detail::score_block<true>(rows, n, out, heads);
+}
+
+/** pair_block for weighted candidates (``weights``, heaviest first, at most 2^24 each): also
+ *  each guess's sum of its buckets' heaviest weights in ``peaks`` (64 lanes). */
+WORDSOLVER_VECTOR_CLONES
+inline void pair_block_peaks(const std::uint8_t* const* rows, int n, const std::uint32_t* weights,
+                             PairBlock* out, std::uint32_t* peaks) {
+    detail::score_block<false, true>(rows, n, out, nullptr, weights, peaks);
+}
+
+/** pair_block_heads for weighted candidates, with their peaks (pair_block_peaks). */
+WORDSOLVER_VECTOR_CLONES
+inline void pair_block_heads_peaks(const std::uint8_t* const* rows, int n,
+                                   const std::uint32_t* weights, PairBlock* out,
+                                   std::uint8_t* heads, std::uint32_t* peaks) {
+    detail::score_block<true, true>(rows, n, out, heads, weights, peaks);
 }
 
 /** The most candidates worth scoring pairwise on this machine (beyond it, counting wins). */

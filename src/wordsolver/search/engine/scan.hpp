@@ -1,6 +1,7 @@
 // Kernels over a frame: how each guess of a pool splits a set (buckets, largest bucket,
-// Σ size²), one guess per distinct split, the candidates and guesses that close a set at
-// once, and the level floor of a set.
+// Σ size², and for weighted secrets the sum of each bucket's heaviest weight), one guess per
+// distinct split, the candidates and guesses that close a set at once, and the level floor of
+// a set.
 #pragma once
 
 #include <algorithm>
@@ -28,6 +29,56 @@ inline i64 level_floor(i64 size, i64 fan_out) {
     return total;
 }
 
+/** The weight of a set and of its heaviest secret: its size and 1 when secrets count alike. */
+struct Mass {
+    i64 total;
+    i64 heaviest;
+};
+
+/** The Mass of a set of a frame (``Weighted``: from the frame's units). */
+template <bool Weighted, class Cell>
+Mass mass_of(const Frame<Cell>& f, const Id* set, Id n) {
+    if constexpr (!Weighted) {
+        return {i64(n), 1};
+    } else {
+        Mass mass{0, 0};
+        for (Id i = 0; i < n; i++) {
+            mass.total += f.units[set[i]];
+            mass.heaviest = std::max(mass.heaviest, f.units[set[i]]);
+        }
+        return mass;
+    }
+}
+
+/** The least total guesses any tree of a set allows: every secret needs one guess and all but
+ *  the heaviest two, ``2W − max w`` (``2n − 1`` for equal weights). */
+inline i64 least_total(const Mass& mass) { return 2 * mass.total - mass.heaviest; }
+
+/** level_floor for weighted secrets from what is cheap to know of a set: its size, weight
+ *  and heaviest secret. The ``c`` heaviest weigh at most ``min(W, c · max w)``, so the total is
+ *  at least the sum over D of ``max(0, W − c_D · max w)``: the weighted level floor itself
+ *  (``2W − max w``) while the set has at most ``fan_out`` secrets, a lower bound of it beyond;
+ *  level_floor when the weights are equal. */
+inline i64 weighted_level_floor(i64 size, i64 weight, i64 heaviest, i64 fan_out) {
+    i64 total = 0;
+    i64 solved = 0;
+    while (solved < size && solved * heaviest < weight) {
+        total += weight - solved * heaviest;
+        solved = solved == 0 ? 1 : std::max(solved * fan_out, solved + 1);
+    }
+    return total;
+}
+
+/** The set's secrets (a sorted set), heaviest first, ties in set order: scored in this order,
+ *  each bucket's first secret is its heaviest. */
+template <class Cell>
+void heaviest_first(const Frame<Cell>& f, const Id* set, Id n, Id* out) {
+    std::copy(set, set + n, out);
+    std::sort(out, out + n, [&f](Id a, Id b) {
+        return f.units[a] != f.units[b] ? f.units[a] > f.units[b] : a < b;
+    });
+}
+
 /** How each guess splits the set. */
 struct Scores {
     i64* n_buckets;
@@ -36,10 +87,19 @@ struct Scores {
     std::uint8_t* can_win;
     std::uint64_t* prints;        // with dedup: a fingerprint of the split (score_pairwise)
     std::uint8_t* heads = nullptr;  // scored pairwise with dedup: each candidate's head
+    i64* peaks = nullptr;  // weighted: Σ over the buckets of each one's heaviest weight
 };
 
 /** Guesses scored at once: one count table each, all in the first-level cache. */
 constexpr Id BLOCK = 32;
+
+template <bool Weighted, class Cell>
+void score_counts(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                  const std::uint8_t* in_set, Scores& out, Arena& arena);
+template <class Cell>
+void score_pairwise_weighted(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool,
+                             Id m, const std::uint8_t* in_set, Scores& out, bool prints,
+                             Arena& arena, const std::uint32_t* weights);
 
 /** Each pool guess's buckets, largest bucket and Σ size² on the candidates, whether it may
  *  win and (``prints``) a fingerprint of its split that does not depend on what the patterns
@@ -92,6 +152,110 @@ void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* p
     }
 }
 
+/** score_guesses of weighted secrets, with each guess's peaks: ``heavy``, the candidates
+ *  heaviest first, is the order they are scored in (so are the heads of ``prints``). */
+template <class Cell>
+void score_weighted(const Frame<Cell>& f, const Id* heavy, Id n, const Id* pool, Id m,
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
+    if constexpr (sizeof(Cell) == 1) {
+        if (n <= pair_max()) {
+            std::uint32_t* weights = arena.take<std::uint32_t>(std::size_t(n));
+            for (Id i = 0; i < n; i++) weights[i] = std::uint32_t(f.units[heavy[i]]);
+            score_pairwise_weighted(f, heavy, n, pool, m, in_set, out, prints, arena, weights);
+            return;
+        }
+    }
+    assert(!prints && "fingerprints come from pairwise scoring only");
+    score_counts<true>(f, heavy, n, pool, m, in_set, out, arena);
+}
+
+/** score_guesses by counting each guess's patterns (as its own loop for equal weights), and
+ *  (``Weighted``: the candidates given heaviest first) each guess's peaks: a bucket's first
+ *  candidate is its heaviest. */
+template <bool Weighted, class Cell>
+void score_counts(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                  const std::uint8_t* in_set, Scores& out, Arena& arena) {
+    Scope scope(arena);
+    const std::size_t np = std::size_t(f.n_patterns);
+    std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);
+    for (Id j0 = 0; j0 < m; j0 += BLOCK) {
+        const Id width = m - j0 < BLOCK ? m - j0 : BLOCK;
+        const Id* columns = pool + j0;
+        std::uint32_t buckets[BLOCK] = {0}, largest[BLOCK] = {0};
+        std::uint64_t squares[BLOCK] = {0};
+        i64 peaks[Weighted ? BLOCK : 1] = {0};  // weighted only
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(candidates[i]);
+            i64 weight = 0;
+            if constexpr (Weighted) weight = f.units[candidates[i]];
+            for (Id w = 0; w < width; w++) {
+                std::size_t at = std::size_t(w) * np + row[columns[w]];
+                std::uint32_t c = counts[at];
+                counts[at] = std::uint16_t(c + 1);
+                buckets[w] += c == 0;
+                if constexpr (Weighted) peaks[w] += c == 0 ? weight : 0;
+                squares[w] += 2 * c + 1;
+                largest[w] = c + 1 > largest[w] ? c + 1 : largest[w];
+            }
+        }
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(candidates[i]);
+            for (Id w = 0; w < width; w++) counts[std::size_t(w) * np + row[columns[w]]] = 0;
+        }
+        for (Id w = 0; w < width; w++) {
+            Id j = j0 + w;
+            out.n_buckets[j] = buckets[w];
+            out.worst[j] = largest[w];
+            out.sum_squares[j] = i64(squares[w]);
+            if constexpr (Weighted) out.peaks[j] = peaks[w];
+            Id owner = f.owner[columns[w]];
+            out.can_win[j] = owner >= 0 && in_set[owner];
+        }
+    }
+}
+
+/** The rows a block of pairwise scoring reads, one per candidate (``rows``): in place when
+ *  the block's columns are consecutive, else gathered into ``tile`` first. */
+template <class Cell>
+__attribute__((always_inline)) inline void block_rows(const Frame<Cell>& f, const Id* candidates,
+                                                      Id n, const Id* columns, Id width,
+                                                      std::uint8_t* tile,
+                                                      const std::uint8_t** rows) {
+    if (width == PAIR_LANES && columns[PAIR_LANES - 1] - columns[0] == PAIR_LANES - 1) {
+        for (Id i = 0; i < n; i++)
+            rows[i] = reinterpret_cast<const std::uint8_t*>(f.row(candidates[i]) + columns[0]);
+    } else {
+        for (Id i = 0; i < n; i++) {
+            const Cell* row = f.row(candidates[i]);
+            std::uint8_t* cells = tile + i * PAIR_LANES;
+            for (Id w = 0; w < PAIR_LANES; w++) cells[w] = row[columns[w < width ? w : 0]];
+            rows[i] = cells;
+        }
+    }
+}
+
+/** The scores of a block of pairwise scoring (its first guess at pool position ``j0``). */
+template <class Cell>
+__attribute__((always_inline)) inline void block_scores(const Frame<Cell>& f,
+                                                        const PairBlock& block, Id n, Id j0,
+                                                        Id width, const Id* columns,
+                                                        const std::uint8_t* in_set, bool prints,
+                                                        Scores& out) {
+    for (Id w = 0; w < width; w++) {
+        Id j = j0 + w;
+        i64 buckets = block.buckets[w];
+        i64 pairs = block.pairs[w];
+        out.n_buckets[j] = buckets;
+        // Every bucket holds at most two exactly when each pair is a bucket of its own.
+        out.worst[j] = pairs == 0 ? 1 : pairs == i64(n) - buckets ? 2 : 3;
+        out.sum_squares[j] = i64(n) + 2 * pairs;
+        if (prints) out.prints[j] = std::uint64_t(block.print[w]) | std::uint64_t(buckets) << 16 |
+                                    std::uint64_t(pairs) << 32;
+        Id owner = f.owner[columns[w]];
+        out.can_win[j] = owner >= 0 && in_set[owner];
+    }
+}
+
 /** score_guesses for small sets (see pairs.hpp): blocks of guesses read in place when their
  *  columns are consecutive, else gathered into a tile first. With ``prints`` the heads stay
  *  in ``out.heads`` (from the arena, for same_heads). */
@@ -108,34 +272,40 @@ void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* 
         const Id j0 = b * PAIR_LANES;
         const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
         const Id* columns = pool + j0;
-        if (width == PAIR_LANES && columns[PAIR_LANES - 1] - columns[0] == PAIR_LANES - 1) {
-            for (Id i = 0; i < n; i++)
-                rows[i] = reinterpret_cast<const std::uint8_t*>(f.row(candidates[i]) + columns[0]);
-        } else {
-            for (Id i = 0; i < n; i++) {
-                const Cell* row = f.row(candidates[i]);
-                std::uint8_t* cells = tile + i * PAIR_LANES;
-                for (Id w = 0; w < PAIR_LANES; w++) cells[w] = row[columns[w < width ? w : 0]];
-                rows[i] = cells;
-            }
-        }
+        block_rows(f, candidates, n, columns, width, tile, rows);
         if (prints)
             pair_block_heads(rows, int(n), &block, out.heads + std::size_t(b) * n * PAIR_LANES);
         else
             pair_block(rows, int(n), &block);
-        for (Id w = 0; w < width; w++) {
-            Id j = j0 + w;
-            i64 buckets = block.buckets[w];
-            i64 pairs = block.pairs[w];
-            out.n_buckets[j] = buckets;
-            // Every bucket holds at most two exactly when each pair is a bucket of its own.
-            out.worst[j] = pairs == 0 ? 1 : pairs == i64(n) - buckets ? 2 : 3;
-            out.sum_squares[j] = i64(n) + 2 * pairs;
-            if (prints) out.prints[j] = std::uint64_t(block.print[w]) | std::uint64_t(buckets) << 16 |
-                                        std::uint64_t(pairs) << 32;
-            Id owner = f.owner[columns[w]];
-            out.can_win[j] = owner >= 0 && in_set[owner];
-        }
+        block_scores(f, block, n, j0, width, columns, in_set, prints, out);
+    }
+}
+
+/** score_pairwise of weighted candidates, given heaviest first with their ``weights``: each
+ *  guess's peaks are summed as each candidate opens its bucket (pair_block_peaks). */
+template <class Cell>
+void score_pairwise_weighted(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool,
+                             Id m, const std::uint8_t* in_set, Scores& out, bool prints,
+                             Arena& arena, const std::uint32_t* weights) {
+    static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
+    std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
+    const std::uint8_t* rows[PAIR_LIMIT];
+    PairBlock block;
+    std::uint32_t peaks[PAIR_LANES];
+    const Id n_blocks = (m + PAIR_LANES - 1) / PAIR_LANES;
+    if (prints) out.heads = arena.take<std::uint8_t>(std::size_t(n_blocks) * n * PAIR_LANES);
+    for (Id b = 0; b < n_blocks; b++) {
+        const Id j0 = b * PAIR_LANES;
+        const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
+        const Id* columns = pool + j0;
+        block_rows(f, candidates, n, columns, width, tile, rows);
+        if (prints)
+            pair_block_heads_peaks(rows, int(n), weights, &block,
+                                   out.heads + std::size_t(b) * n * PAIR_LANES, peaks);
+        else
+            pair_block_peaks(rows, int(n), weights, &block, peaks);
+        for (Id w = 0; w < width; w++) out.peaks[j0 + w] = peaks[w];
+        block_scores(f, block, n, j0, width, columns, in_set, prints, out);
     }
 }
 
@@ -299,6 +469,16 @@ template <class Cell>
 Id perfect_candidate(const Frame<Cell>& f, const Id* candidates, Id n, Id* own,
                      std::int32_t* counts) {
     for (Id i = 0; i < n; i++) own[i] = f.own_column[candidates[i]];
+    return splitter(f, candidates, n, own, n, counts);
+}
+
+/** A heaviest candidate's own guess (column) that tells all the others apart; -1 if none
+ *  (weighted sets: only a heaviest one reaches the least total, 2W − max w). */
+template <class Cell>
+Id perfect_heaviest(const Frame<Cell>& f, const Id* candidates, Id n, i64 heaviest, Id* own,
+                    std::int32_t* counts) {
+    for (Id i = 0; i < n; i++)
+        own[i] = f.units[candidates[i]] == heaviest ? f.own_column[candidates[i]] : -1;
     return splitter(f, candidates, n, own, n, counts);
 }
 

@@ -1,5 +1,6 @@
-// The exact search: the fewest total guesses that solve a set of equally likely secrets, ties
-// broken by the shallower deepest secret, with its proof.
+// The exact search: the fewest total guesses that solve a set of equally likely secrets (or the
+// least weighted total, each secret counting its weight), ties broken by the shallower deepest
+// secret, with its proof.
 //
 // The same rules as the readable search (wordsolver/search/exact.py), in compiled code: closed
 // forms for one and two candidates and for a candidate that tells all the others apart (or
@@ -13,6 +14,14 @@
 // holds earn alike, one guess per spelling of the letters they hold (letters.hpp). Large sets
 // get frames of their own (frame.hpp).
 //
+// Weighted (each secret counts its weight w, the set weighs W): a bucket of one or two costs
+// 2W − max w, a heaviest candidate that tells the others apart 2W − max w (no other guess does
+// better), a guess's bound is 3W − w(the guess, when it may win) − Σ max w over its buckets,
+// exact when no bucket holds more than two, and a bucket's level floor is weighted
+// (weighted_level_floor). Shortcuts true only of equal weights (a candidate leaving one pair,
+// 2n for a set without a perfect candidate) are left out.
+// The search is compiled once for each, so that equal weights pay nothing for weights.
+//
 // Several threads may search at once, each with its own Search and Arena, sharing the memo;
 // a shared stop flag (a time budget, or a node budget spent) ends every search cleanly: a
 // stopped search returns proven lower bounds only.
@@ -21,6 +30,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "arena.hpp"
@@ -31,6 +41,8 @@
 #include "scan.hpp"
 
 namespace wordsolver {
+/** The largest weight a secret may have (sums of PAIR_LIMIT of them fit in 32 bits). */
+constexpr i64 MAX_UNITS = i64(1) << 24;
 /** Sets of fewer candidates keep their parent's pool (finding splits costs more than it saves). */
 constexpr Id DEDUP_MIN = 24;
 /** Sets of at least this many candidates, and at most a quarter of their frame's secrets, get
@@ -72,8 +84,9 @@ struct Shared {
 };
 
 /** The search of a game whose hard mode (if any) keeps what it demands in rules of type R:
- *  Rule (kept letters, and free play) or Seen (consistency). */
-template <class Cell, class R = Rule>
+ *  Rule (kept letters, and free play) or Seen (consistency); ``Weighted``: secrets count the
+ *  weights of the game's root frame (its units), else one each. */
+template <class Cell, class R = Rule, bool Weighted = false>
 class Search {
 public:
     Search(const Game<Cell>& game, Memo& memo, Shared& shared, Arena& arena, Word pool_tag,
@@ -87,11 +100,12 @@ public:
     Value solve(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, int tries,
                 i64 beta, const R& rule, int depth = 0) {
         if (n == 1) {
-            if (tries >= 1) return exact(1, 1, game_.secret_row[f.game_secret[set[0]]]);
+            if (tries >= 1)
+                return exact(weight_of(f, set[0]), 1, game_.secret_row[f.game_secret[set[0]]]);
             return exact(INFEASIBLE, 0, -1);
         }
         if (tries <= 1) return exact(INFEASIBLE, 0, -1);
-        if (n == 2) return exact(3, 2, game_.secret_row[f.game_secret[set[0]]]);
+        if (n == 2) return pair(f, set);
         Key& key = keys_[std::size_t(depth)];
         make_key(key, f, set, n, tries, rule);
         Value known;
@@ -101,7 +115,8 @@ public:
             known_lower = known.lower;
             if (known_lower >= beta) return known;
         }
-        i64 least_possible = std::max(known_lower, 2 * i64(n) - 1);
+        const Mass mass = mass_of<Weighted>(f, set, n);
+        i64 least_possible = std::max(known_lower, least_total(mass));
         if (shared_.stop.load(std::memory_order_relaxed)) return bound(least_possible);
         i64 nodes = shared_.nodes.fetch_add(1, std::memory_order_relaxed) + 1;
         i64 budget = shared_.budget.load(std::memory_order_relaxed);
@@ -121,11 +136,14 @@ public:
         // A candidate that tells all the others apart: 2n − 1 guesses, the least any set
         // allows. Then 2n is the least; a candidate leaving one pair reaches it (deepest
         // secret at 3), a guess that splits every candidate apart reaches it with 2.
+        // Weighted, only a heaviest perfect candidate reaches the least, and the pair's cost
+        // depends on its weights: the search finds the rest.
         if (n <= game_.n_patterns) {
             Id* own = arena_.take<Id>(std::size_t(n));
-            Id perfect = perfect_candidate(f, set, n, own, counts);
-            if (perfect >= 0) return remember(key, exact(2 * i64(n) - 1, 2, f.game_guess[perfect]));
-            Id near = tries >= 3 ? nearly_perfect(f, set, n, counts) : -1;
+            Id perfect = perfect_of(f, set, n, mass, own, counts);
+            if (perfect >= 0)
+                return remember(key, exact(least_total(mass), 2, f.game_guess[perfect]));
+            Id near = !Weighted && tries >= 3 ? nearly_perfect(f, set, n, counts) : -1;
             if (near >= 0) {
                 Id apart = splitter(f, set, n, pool, m, counts);
                 Value v = apart < 0 ? exact(2 * i64(n), 3, f.game_guess[near])
@@ -133,12 +151,14 @@ public:
                 return remember(key, v);
             }
         }
-        return search(f, set, n, pool, m, tries, beta, rule, depth, key, known_lower, counts);
+        return search(f, set, n, mass, pool, m, tries, beta, rule, depth, key, known_lower,
+                      counts);
     }
 
     /** The optimal guess the memo holds for a set of the game solved exactly, or -1. */
     i64 known_guess(const Id* set, Id n, int tries, const R& rule) {
-        if (n <= 2) return game_.secret_row[set[0]];
+        if (n == 1) return game_.secret_row[set[0]];
+        if (n == 2) return pair(game_.root, set).guess;
         Key& key = keys_[0];
         make_key(key, game_.root, set, n, tries, rule);
         Value known;
@@ -158,6 +178,28 @@ private:
     static Value exact(i64 total, int worst, i64 guess) { return Value{total, true, worst, guess}; }
     static Value bound(i64 lower) { return Value{lower, false, 0, -1}; }
 
+    /** A secret's weight: its units, or 1. */
+    static i64 weight_of(const Frame<Cell>& f, Id secret) {
+        if constexpr (Weighted) return f.units[secret];
+        return 1;
+    }
+
+    /** Two candidates (two tries at least): the heavier first (the first when alike), the
+     *  other second, ``2W − max w`` in all. */
+    Value pair(const Frame<Cell>& f, const Id* set) const {
+        i64 a = weight_of(f, set[0]), b = weight_of(f, set[1]);
+        Id first = a >= b ? set[0] : set[1];
+        return exact(a + b + std::min(a, b), 2, game_.secret_row[f.game_secret[first]]);
+    }
+
+    /** A candidate that tells the others apart and reaches the least total (weighted: a
+     *  heaviest one), or -1; ``own`` scratch of n, ``counts`` zeroed scratch. */
+    static Id perfect_of(const Frame<Cell>& f, const Id* set, Id n, const Mass& mass, Id* own,
+                         std::int32_t* counts) {
+        if constexpr (Weighted) return perfect_heaviest(f, set, n, mass.heaviest, own, counts);
+        return perfect_candidate(f, set, n, own, counts);
+    }
+
     Value remember(const Key& key, const Value& value) {
         memo_.store(key, value);
         return value;
@@ -172,9 +214,9 @@ private:
     }
 
     /** Score the pool, cut it, give the set a frame when large, then try its guesses. */
-    Value search(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, int tries,
-                 i64 beta, const R& rule, int depth, const Key& key, i64 known_lower,
-                 std::int32_t* counts) {
+    Value search(const Frame<Cell>& f, const Id* set, Id n, const Mass& mass, const Id* pool,
+                 Id m, int tries, i64 beta, const R& rule, int depth, const Key& key,
+                 i64 known_lower, std::int32_t* counts) {
         const bool hard = game_.hard();
         std::uint8_t* in_set = arena_.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
         for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
@@ -193,7 +235,14 @@ private:
         Scores all{arena_.take<i64>(std::size_t(m)), arena_.take<i64>(std::size_t(m)),
                    arena_.take<i64>(std::size_t(m)), arena_.take<std::uint8_t>(std::size_t(m)),
                    prints ? arena_.take<std::uint64_t>(std::size_t(m)) : nullptr};
-        score_guesses(f, set, n, pool, m, in_set, all, prints, arena_);
+        if constexpr (Weighted) {
+            all.peaks = arena_.take<i64>(std::size_t(m));
+            Id* heavy = arena_.take<Id>(std::size_t(n));
+            heaviest_first(f, set, n, heavy);
+            score_weighted(f, heavy, n, pool, m, in_set, all, prints, arena_);
+        } else {
+            score_guesses(f, set, n, pool, m, in_set, all, prints, arena_);
+        }
         std::int32_t* scratch_a = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         std::int32_t* scratch_b = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         Id* kept = arena_.take<Id>(std::size_t(m));
@@ -205,6 +254,7 @@ private:
         i64* worst = all.worst;
         i64* sum_squares = all.sum_squares;
         std::uint8_t* can_win = all.can_win;
+        i64* peaks = all.peaks;
         Id* outer = kept;
         for (Id k = 0; k < mk; k++) {
             Id j = kept[k];
@@ -212,6 +262,7 @@ private:
             worst[k] = all.worst[j];
             sum_squares[k] = all.sum_squares[j];
             can_win[k] = all.can_win[j];
+            if constexpr (Weighted) peaks[k] = all.peaks[j];
             outer[k] = pool[j];
         }
         bool framing = !hard;
@@ -226,7 +277,8 @@ private:
             columns = local_columns;
         }
 
-        // Bounds: 3n − w − k, exact for guesses whose buckets hold at most two secrets.
+        // Bounds: 3n − w − k (weighted: 3W − w(guess) − Σ peaks), exact for guesses whose
+        // buckets hold at most two secrets.
         i64* bounds = arena_.take<i64>(std::size_t(mk));
         std::uint8_t* closed = arena_.take<std::uint8_t>(std::size_t(mk));
         i64 fan_out = 1;
@@ -235,7 +287,13 @@ private:
         Id n_useful = 0;
         for (Id k = 0; k < mk; k++) {
             fan_out = std::max(fan_out, n_buckets[k]);
-            i64 b = 3 * i64(n) - can_win[k] - n_buckets[k];
+            i64 b;
+            if constexpr (Weighted) {
+                i64 win = can_win[k] ? f.units[f.owner[outer[k]]] : 0;
+                b = 3 * mass.total - win - peaks[k];
+            } else {
+                b = 3 * i64(n) - can_win[k] - n_buckets[k];
+            }
             closed[k] = worst[k] <= (tries == 2 ? 1 : 2);
             if (tries == 2 && !closed[k]) b = INFEASIBLE;
             bounds[k] = b;
@@ -248,16 +306,16 @@ private:
             return v;
         }
         // Each useful guess's rank packs (bound, Σ size², position): unique, so that a
-        // partial selection finds the first few in order.
+        // partial selection finds the first few in order. Weighted bounds take more bits.
         int index_bits = bits_for(mk);
         int square_bits = bits_for(i64(n) * n + 1);
-        std::uint64_t* order = arena_.take<std::uint64_t>(std::size_t(n_useful));
+        Rank* order = arena_.take<Rank>(std::size_t(n_useful));
         Id u = 0;
         for (Id k = 0; k < mk; k++)
             if (bounds[k] < cut)
-                order[u++] = std::uint64_t(bounds[k]) << (square_bits + index_bits) |
-                             std::uint64_t(sum_squares[k]) << index_bits | std::uint64_t(k);
-        const std::uint64_t index_mask = (std::uint64_t(1) << index_bits) - 1;
+                order[u++] = Rank(bounds[k]) << (square_bits + index_bits) |
+                             Rank(sum_squares[k]) << index_bits | Rank(k);
+        const Rank index_mask = (Rank(1) << index_bits) - 1;
         Id n_order = shared_.beam > 0 ? std::min<Id>(Id(shared_.beam), n_useful) : n_useful;
         if (n_order < n_useful) {  // a beam keeps its best few, in order
             std::nth_element(order, order + n_order - 1, order + n_useful);
@@ -303,8 +361,8 @@ private:
                 int deepest = worst[k] == 1 ? (n_buckets[k] > can_win[k] ? 2 : 1) : 3;
                 tried = exact(bounds[k], deepest, -1);
             } else {
-                tried = try_guess(frame, local, n, columns, mk, columns[k], pool, m, tries,
-                                  best.lower, fan_out, rule, depth, buckets);
+                tried = try_guess(frame, local, n, mass.total, columns, mk, columns[k], pool, m,
+                                  tries, best.lower, fan_out, rule, depth, buckets);
             }
             if (tried.exact) {
                 bool better = best.exact ? tried.lower < best.lower ||
@@ -316,7 +374,7 @@ private:
             }
             if (stopped()) break;
         }
-        if (stopped()) return bound(std::max({least, known_lower, 2 * i64(n) - 1}));
+        if (stopped()) return bound(std::max({least, known_lower, least_total(mass)}));
         if (best.exact) return remember(key, best);
         return remember(key, bound(std::max({std::min(untried_floor, outside_floor), beta,
                                               known_lower})));
@@ -333,6 +391,8 @@ private:
         Id* group_size;
         Id* group_start;
         i64* group_floor;
+        i64* group_weight;    // weighted: the bucket's weight
+        i64* group_heaviest;  // weighted: its heaviest secret's
         std::uint8_t* group_known;  // 1: its exact value is known (below)
         i64* group_value;
         int* group_worst;
@@ -353,6 +413,8 @@ private:
         b.group_size = arena_.take<Id>(slots);
         b.group_start = arena_.take<Id>(slots);
         b.group_floor = arena_.take<i64>(slots);
+        b.group_weight = Weighted ? arena_.take<i64>(slots) : nullptr;
+        b.group_heaviest = Weighted ? arena_.take<i64>(slots) : nullptr;
         b.group_known = arena_.take<std::uint8_t>(slots);
         b.group_value = arena_.take<i64>(slots);
         b.group_worst = arena_.take<int>(slots);
@@ -364,8 +426,8 @@ private:
     /** The exact total of ``guess`` (a column of ``f``) if at most ``best``, else a lower
      *  bound above it: its buckets bounded by their floors or the memo, then searched
      *  smallest first, each only for a value that still fits. */
-    Value try_guess(const Frame<Cell>& f, const Id* set, Id n, const Id* columns, Id mk,
-                    Id guess, const Id* pool, Id m, int tries, i64 best, i64 fan_out,
+    Value try_guess(const Frame<Cell>& f, const Id* set, Id n, i64 weight, const Id* columns,
+                    Id mk, Id guess, const Id* pool, Id m, int tries, i64 best, i64 fan_out,
                     const R& rule, int depth, Bucketing& b) {
         const bool hard = game_.hard();
         // Counting sort of the set by pattern, over the patterns that occur only; stable,
@@ -392,7 +454,10 @@ private:
             Id size = b.tally[p];
             b.tally[p] = 0;
             if (p == game_.win) continue;
-            i64 floor = level_floor(size, fan_out);
+            const Mass bucket_mass = mass_of<Weighted>(f, b.members + b.start[p], size);
+            i64 floor = Weighted ? weighted_level_floor(size, bucket_mass.total,
+                                                        bucket_mass.heaviest, fan_out)
+                                 : level_floor(size, fan_out);
             std::uint8_t known = 0;
             i64 value = 0;
             int deepest = 0;
@@ -409,14 +474,15 @@ private:
                     }
                     floor = std::max(floor, found.lower);
                 } else if (size <= game_.n_patterns) {
-                    // Without a candidate that tells the others apart a bucket needs 2b.
+                    // Without a candidate that tells the others apart a bucket needs 2b
+                    // (weighted, no more than its floor is known).
                     Id* own = b.group_order;  // free until the groups are ordered
-                    if (perfect_candidate(f, bucket, size, own, b.counts) >= 0) {
+                    if (perfect_of(f, bucket, size, bucket_mass, own, b.counts) >= 0) {
                         known = 1;
-                        value = 2 * i64(size) - 1;
+                        value = least_total(bucket_mass);
                         deepest = 2;
                         floor = value;
-                    } else {
+                    } else if (!Weighted) {
                         floor = std::max(floor, 2 * i64(size));
                     }
                 }
@@ -425,13 +491,17 @@ private:
             b.group_size[n_groups] = size;
             b.group_start[n_groups] = b.start[p];
             b.group_floor[n_groups] = floor;
+            if constexpr (Weighted) {
+                b.group_weight[n_groups] = bucket_mass.total;
+                b.group_heaviest[n_groups] = bucket_mass.heaviest;
+            }
             b.group_known[n_groups] = known;
             b.group_value[n_groups] = value;
             b.group_worst[n_groups] = deepest;
             remaining = std::min(remaining + floor, INFEASIBLE);
             n_groups++;
         }
-        i64 total = n;
+        i64 total = weight;
         if (total + remaining > best) return bound(total + remaining);
         for (Id g = 0; g < n_groups; g++) b.group_order[g] = g;
         std::stable_sort(b.group_order, b.group_order + n_groups,
@@ -442,7 +512,9 @@ private:
             remaining -= b.group_floor[g];
             Id size = b.group_size[g];
             if (size <= 2 || b.group_known[g]) {
-                i64 value = size == 1 ? 1 : size == 2 ? 3 : b.group_value[g];
+                i64 value = size > 2     ? b.group_value[g]
+                            : !Weighted ? 2 * i64(size) - 1
+                                        : 2 * b.group_weight[g] - b.group_heaviest[g];
                 int worst = size == 1 ? 1 : size == 2 ? 2 : b.group_worst[g];
                 if (size <= 2 && tries - 1 < size) value = INFEASIBLE;
                 total = std::min(total + value, INFEASIBLE);
@@ -473,6 +545,10 @@ private:
     }
 
     bool stopped() const { return shared_.stop.load(std::memory_order_relaxed) != 0; }
+
+    /** A guess's rank in a set's order: (bound, Σ size², position) packed. */
+    __extension__ typedef unsigned __int128 Wide;
+    using Rank = std::conditional_t<Weighted, Wide, std::uint64_t>;
 
     static int bits_for(i64 value) {
         int bits = 1;
