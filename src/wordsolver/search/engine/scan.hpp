@@ -118,38 +118,7 @@ void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* p
         }
     }
     assert(!prints && "fingerprints come from pairwise scoring only");
-    Scope scope(arena);
-    const std::size_t np = std::size_t(f.n_patterns);
-    std::uint16_t* counts = arena.fill<std::uint16_t>(BLOCK * np, 0);
-    for (Id j0 = 0; j0 < m; j0 += BLOCK) {
-        const Id width = m - j0 < BLOCK ? m - j0 : BLOCK;
-        const Id* columns = pool + j0;
-        std::uint32_t buckets[BLOCK] = {0}, largest[BLOCK] = {0};
-        std::uint64_t squares[BLOCK] = {0};
-        for (Id i = 0; i < n; i++) {
-            const Cell* row = f.row(candidates[i]);
-            for (Id w = 0; w < width; w++) {
-                std::size_t at = std::size_t(w) * np + row[columns[w]];
-                std::uint32_t c = counts[at];
-                counts[at] = std::uint16_t(c + 1);
-                buckets[w] += c == 0;
-                squares[w] += 2 * c + 1;
-                largest[w] = c + 1 > largest[w] ? c + 1 : largest[w];
-            }
-        }
-        for (Id i = 0; i < n; i++) {
-            const Cell* row = f.row(candidates[i]);
-            for (Id w = 0; w < width; w++) counts[std::size_t(w) * np + row[columns[w]]] = 0;
-        }
-        for (Id w = 0; w < width; w++) {
-            Id j = j0 + w;
-            out.n_buckets[j] = buckets[w];
-            out.worst[j] = largest[w];
-            out.sum_squares[j] = i64(squares[w]);
-            Id owner = f.owner[columns[w]];
-            out.can_win[j] = owner >= 0 && in_set[owner];
-        }
-    }
+    score_counts<false>(f, candidates, n, pool, m, in_set, out, arena);
 }
 
 /** score_guesses of weighted secrets, with each guess's peaks: ``heavy``, the candidates
@@ -169,7 +138,7 @@ void score_weighted(const Frame<Cell>& f, const Id* heavy, Id n, const Id* pool,
     score_counts<true>(f, heavy, n, pool, m, in_set, out, arena);
 }
 
-/** score_guesses by counting each guess's patterns (as its own loop for equal weights), and
+/** score_guesses by counting each guess's patterns, and
  *  (``Weighted``: the candidates given heaviest first) each guess's peaks: a bucket's first
  *  candidate is its heaviest. */
 template <bool Weighted, class Cell>
