@@ -30,7 +30,8 @@ from wordsolver.search.base import UNLIMITED_TRIES
 #: Longest words the core plays kept letters with (it packs a letter's copies in 3 bits).
 HARD_LENGTH = 7
 #: Most bytes of the table of guesses against guesses that the core reads for consistency
-#: (an eighth of the memo's budget; Jotto's 10,554 words take 111 MB).
+#: (an eighth of the memo's budget; Jotto's 10,554 words take 111 MB); it keeps the guesses
+#: below the 2^16 the core's record of guesses played holds (``engine/hard.hpp``).
 HARD_TABLE_BYTES = 1 << 27
 #: Most tries the core starts a consistent hard mode with (its memo keys hold every guess
 #: played: ``MAX_SEEN + 1`` in ``engine/hard.hpp``).
