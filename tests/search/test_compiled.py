@@ -15,6 +15,7 @@ from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.base import ExactSearch
 from wordsolver.search.compiled import CompiledSearch, exact_search
 from wordsolver.search.exact import OptimalSearch
+from wordsolver.search.hard_tables import compiled_hard_mode
 from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
 from wordsolver.tree.fallback import entropy_fallback
@@ -283,3 +284,13 @@ def test_more_guesses_than_sixteen_bits_hold_play_on_the_core(weighted: bool) ->
     rows = core.tree_rows(candidates, tries, pool)
     assert rows[:, 0].max() >= 1 << 16  # a guess the core names past 16 bits
     assert np.array_equal(rows, readable.tree_rows(candidates, tries, pool))
+
+
+def test_the_core_plays_hard_mode_while_its_table_fits() -> None:
+    """Consistency is read from the table of guesses against guesses: Jotto's and tonguess3's
+    (243 MB) fit, tonguess4's 358,800 strings (a table of 128 GB) do not; kept letters go up
+    to seven letters."""
+    assert compiled_hard_mode(find_game("jotto")) and compiled_hard_mode(find_game("tonguess3"))
+    assert not compiled_hard_mode(find_game("tonguess4"))
+    assert compiled_hard_mode(find_game("wordle", GameOverrides(length=7, words=("abcdefg",))))
+    assert not compiled_hard_mode(find_game("wordle", GameOverrides(length=8, words=("abcdefgh",))))
