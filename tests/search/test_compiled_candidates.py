@@ -170,6 +170,23 @@ def test_bounds_and_first_guesses_keep_their_promises(seed: int, n_secrets: int,
         assert not cut.exact and first.total - 1 < cut.total <= first.total
 
 
+@pytest.mark.parametrize("name", ["mastermind", "bulls"])
+def test_floors_of_a_few_guesses_take_the_fan_out_of_every_candidate(name: str) -> None:
+    """Asked for the floors of a few first guesses only, the core counts their buckets'
+    floors with the fan-out of the set's own candidates (what every later set guesses from),
+    not of the few: each floor stays below the guess's value."""
+    matrix = mastermind(name, 3, "abcdef")
+    search, _ = engines(matrix, None, only_candidates=True)
+    everyone, _ = whole(matrix)
+    own = own_rows(matrix, everyone)
+    few_buckets = np.argsort([len(np.unique(matrix.values[row, everyone])) for row in own])
+    few = own[few_buckets[:3]]  # the least informative guesses: a small fan-out of their own
+    rows, floors = search.guess_floors(everyone, few)
+    assert search.first_bound(everyone, few) == int(floors.min())
+    for guess, floor in zip(rows.tolist(), floors.tolist(), strict=True):
+        assert floor <= search.first_guess_value(guess, everyone, UNLIMITED_TRIES, own).total
+
+
 @pytest.mark.parametrize("kind", ALIKE_OR_WEIGHTED)
 @pytest.mark.parametrize(("split_min", "workers"), [(1, 1), (1, 2), (500, 2)])
 def test_trees_play_the_readable_total_with_candidates_only(
