@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tests.reference import brute_force, small_game
-from tests.search.test_exact import GAMES
+from tests.search.test_exact import GAMES, POOLS
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.partition import partition_stats
@@ -48,16 +48,20 @@ def test_the_default_engine_is_compiled_where_it_can_be() -> None:
     matrix = pattern_matrix(GAMES["fallout-nine"])
     assert isinstance(exact_search(matrix), CompiledSearch)
     assert isinstance(exact_search(matrix, hard=True), CompiledSearch)  # the rule's own hard mode
-    assert not isinstance(exact_search(matrix, only_candidates=True), CompiledSearch)
+    assert isinstance(exact_search(matrix, only_candidates=True), CompiledSearch)
+    assert isinstance(exact_search(matrix, hard=True, only_candidates=True), CompiledSearch)
     assert not isinstance(exact_search(matrix, compiled=False), CompiledSearch)
 
 
+@pytest.mark.parametrize("pool", POOLS)
 @pytest.mark.parametrize("name", GAMES)
-def test_readable_search_matches_exhaustive_search_too(name: str) -> None:
-    """The compiled engine plays the free pool in the other tests; the readable one here."""
+def test_readable_search_matches_exhaustive_search_too(name: str, pool: str) -> None:
+    """The compiled engine plays these pools in the other tests; the readable one here."""
     game = GAMES[name]
-    result = grown(exact_search(pattern_matrix(game), compiled=False))
-    assert (result.total, int(result.tree.guesses_needed().max())) == brute_force(game)
+    result = grown(exact_search(pattern_matrix(game), compiled=False, **POOLS[pool]))
+    assert (result.total, int(result.tree.guesses_needed().max())) == brute_force(
+        game, **POOLS[pool]
+    )
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -26,6 +26,8 @@ from wordsolver.weights import SecretWeights
 
 #: How the weights of a random game are drawn.
 KINDS = ("uniform", "uneven", "ties", "zeros")
+#: Secrets alike ("equal"), or weighted as above.
+ALIKE_OR_WEIGHTED = ("equal", *KINDS)
 EXAMPLES = settings(
     max_examples=12,
     deadline=None,
@@ -75,12 +77,23 @@ def random_weights(n: int, seed: int, kind: str) -> SecretWeights:
     return SecretWeights(kind, values)
 
 
+def weights_of(n: int, seed: int, kind: str) -> SecretWeights | None:
+    """No weights (secrets alike) for "equal", else :func:`random_weights`."""
+    return None if kind == "equal" else random_weights(n, seed, kind)
+
+
 def engines(
-    matrix: PatternMatrix, weights: SecretWeights, *, hard: bool = False
+    matrix: PatternMatrix,
+    weights: SecretWeights | None,
+    *,
+    hard: bool = False,
+    only_candidates: bool = False,
 ) -> tuple[CompiledSearch, OptimalSearch]:
     return (
-        CompiledSearch(matrix, hard=hard, weights=weights, workers=1),
-        OptimalSearch(matrix, hard=hard, weights=weights),
+        CompiledSearch(
+            matrix, hard=hard, only_candidates=only_candidates, weights=weights, workers=1
+        ),
+        OptimalSearch(matrix, hard=hard, only_candidates=only_candidates, weights=weights),
     )
 
 
@@ -100,10 +113,16 @@ def value(
 
 
 def assert_same_values(
-    matrix: PatternMatrix, weights: SecretWeights, seed: int, *, hard: bool = False
+    matrix: PatternMatrix,
+    weights: SecretWeights | None,
+    seed: int,
+    *,
+    hard: bool = False,
+    only_candidates: bool = False,
 ) -> None:
-    """The root and a few random subsets, each with a few tries: compiled = readable."""
-    compiled, readable = engines(matrix, weights, hard=hard)
+    """The root and a few random subsets, each with a few tries: compiled = readable (each
+    set guessing from every guess, or from its own candidates)."""
+    compiled, readable = engines(matrix, weights, hard=hard, only_candidates=only_candidates)
     everyone, guesses = whole(matrix)
     rng = np.random.default_rng(seed)
     sets = [everyone] + [
@@ -111,24 +130,33 @@ def assert_same_values(
         for _ in range(3)
     ]
     for candidates in sets:
+        pool = own_rows(matrix, candidates) if only_candidates else guesses
         for tries in (2, 3, 4, UNLIMITED_TRIES):
-            expected = value(readable, candidates, tries, guesses)
-            assert value(compiled, candidates, tries, guesses) == expected, (len(candidates), tries)
+            expected = value(readable, candidates, tries, pool)
+            assert value(compiled, candidates, tries, pool) == expected, (len(candidates), tries)
 
 
+def own_rows(matrix: PatternMatrix, candidates: np.ndarray) -> np.ndarray:
+    """The guess rows of the candidates: their pool when only candidates are guessed."""
+    return np.asarray(matrix.game.secret_rows[candidates], dtype=np.intp)
+
+
+@pytest.mark.parametrize("only_candidates", [False, True])
 @EXAMPLES
 @given(
     seed=st.integers(0, 2**32 - 1),
     n_secrets=st.integers(20, 120),
     n_extra=st.integers(0, 80),
-    kind=st.sampled_from(KINDS),
+    kind=st.sampled_from(ALIKE_OR_WEIGHTED),
 )
 def test_wordle_values_match_the_readable_search(
-    seed: int, n_secrets: int, n_extra: int, kind: str
+    only_candidates: bool, seed: int, n_secrets: int, n_extra: int, kind: str
 ) -> None:
-    game = wordle_game(seed, n_secrets, n_extra)
-    matrix = pattern_matrix(game, use_cache=False)
-    assert_same_values(matrix, random_weights(len(game.secrets), seed, kind), seed)
+    """Any allowed word guessed, or only candidates (the other modes: further down, and in
+    test_compiled_candidates)."""
+    matrix = pattern_matrix(wordle_game(seed, n_secrets, n_extra), use_cache=False)
+    weights = weights_of(n_secrets, seed, kind)
+    assert_same_values(matrix, weights, seed, only_candidates=only_candidates)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -148,13 +176,14 @@ def test_a_larger_wordle_matches_the_readable_search(kind: str) -> None:
     ("name", "length", "alphabet"),
     [("mastermind", 3, "abcde"), ("mastermind", 3, "abcd"), ("bulls", 3, "abcdef")],
 )
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", ALIKE_OR_WEIGHTED)
+@pytest.mark.parametrize("only_candidates", [False, True])
 def test_mastermind_values_match_the_readable_search(
-    name: str, length: int, alphabet: str, kind: str
+    name: str, length: int, alphabet: str, kind: str, only_candidates: bool
 ) -> None:
     matrix = mastermind(name, length, alphabet)
-    weights = random_weights(len(matrix.game.secrets), len(alphabet) + length, kind)
-    assert_same_values(matrix, weights, seed=length)
+    weights = weights_of(len(matrix.game.secrets), len(alphabet) + length, kind)
+    assert_same_values(matrix, weights, seed=length, only_candidates=only_candidates)
 
 
 @EXAMPLES
@@ -223,7 +252,7 @@ def test_weights_are_searched_on_the_compiled_core() -> None:
     weights = random_weights(len(matrix.game.secrets), 1, "uneven")
     assert isinstance(exact_search(matrix, weights=weights), CompiledSearch)
     assert isinstance(exact_search(matrix, hard=True, weights=weights), CompiledSearch)
-    assert isinstance(exact_search(matrix, weights=weights, only_candidates=True), OptimalSearch)
+    assert isinstance(exact_search(matrix, weights=weights, only_candidates=True), CompiledSearch)
 
 
 @pytest.mark.parametrize("kind", KINDS)

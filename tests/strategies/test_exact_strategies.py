@@ -212,7 +212,7 @@ def test_rank_scores_equal_the_general_search_guess_by_guess() -> None:
 
 def test_positions_past_the_small_search_go_to_the_compiled_core() -> None:
     """Wordle after salet (221 candidates): the compiled core ranks what the readable search
-    ranks, guess by guess; guessing only candidates keeps the readable search."""
+    ranks, guess by guess, guessing any allowed word or only candidates."""
     matrix = pattern_matrix(find_game("wordle", GameOverrides(lists="original")))
     state = Session(matrix)
     state.push("salet", ".....")
@@ -227,7 +227,12 @@ def test_positions_past_the_small_search_go_to_the_compiled_core() -> None:
     assert [r.score for r in compiled] == pytest.approx([r.score for r in general])
     assert compiled[0].word == "courd" and compiled[0].score == pytest.approx(609 / 221)
     only = Player(matrix, Optimal(), PlayOptions(guess_from="candidates"))
-    assert isinstance(only.strategy.search_for(state.position(only)), OptimalSearch)  # type: ignore[attr-defined]
+    only_position = state.position(only)
+    assert isinstance(only.strategy.search_for(only_position), CompiledSearch)  # type: ignore[attr-defined]
+    compiled = only.strategy.rank(only_position, 4)
+    general = readable.rank(only_position, 4)
+    assert [r.word for r in compiled] == [r.word for r in general]
+    assert [r.score for r in compiled] == pytest.approx([r.score for r in general])
 
 
 def test_a_guess_no_tree_finishes_after_scores_inf_not_the_search_sentinel() -> None:

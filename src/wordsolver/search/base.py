@@ -6,11 +6,11 @@ the value of one guess played first (:meth:`~ExactSearch.try_guess`), the optima
 solved (:meth:`~ExactSearch.tree_rows`) and proven floors (:meth:`~ExactSearch.first_bound`,
 :meth:`~ExactSearch.guess_floors`). :class:`ExactSearch` holds what the engines share, each
 engine its own recursion: the readable search (:class:`~wordsolver.search.exact.
-OptimalSearch`, which also plays every rule's hard mode and guessing only candidates) and the
-compiled one (:class:`~wordsolver.search.compiled.CompiledSearch`), both with or without secret
-weights (:attr:`ExactSearch.units`: totals count each secret's weight); the proof's symmetric
-search (:class:`~wordsolver.proof.symmetric.SymmetricSearch`) plays one guess per class above
-either.
+OptimalSearch`, which also plays every rule's hard mode and games too large for the core) and
+the compiled one (:class:`~wordsolver.search.compiled.CompiledSearch`), both with or without
+secret weights (:attr:`ExactSearch.units`: totals count each secret's weight), guessing any
+allowed word or only candidates; the proof's symmetric search
+(:class:`~wordsolver.proof.symmetric.SymmetricSearch`) plays one guess per class above either.
 
 The floors are free functions: with no guess splitting a set into more than ``fan_out``
 buckets, at most ``fan_out^(D−1)`` secrets are solved within ``D`` guesses

@@ -5,8 +5,10 @@ core covers, with the values and trees of the readable :class:`~wordsolver.searc
 OptimalSearch` (the tests hold the two to each other): equally likely secrets or secrets
 weighted (:class:`~wordsolver.weights.SecretWeights`, the least expected number of guesses),
 any allowed word may be guessed (or, in hard mode, any the rule's hard mode allows, as the
-rule states it: :meth:`~wordsolver.games.FeedbackRule.hard_mode`). :func:`exact_search` picks
-the engine for a game and its play options.
+rule states it: :meth:`~wordsolver.games.FeedbackRule.hard_mode`), or only the candidates
+(``only_candidates``: at every set, only the candidates still possible; in hard mode too,
+which always allows a candidate). :func:`exact_search` picks the engine for a game and its
+play options.
 
 Several sets (the buckets of fixed openers) are solved at once on several threads, largest
 first, all on one core whose memo they share; a time budget raises its stop flag when it runs
@@ -80,19 +82,24 @@ class CompiledSearch(ExactSearch):
     """The exact search in compiled code, on ``workers`` threads sharing one memo; with
     ``weights`` each secret counts its weight in units (:meth:`SecretWeights.units
     <wordsolver.weights.SecretWeights.units>`), so that totals are weighted, as the readable
-    search's."""
+    search's. With ``only_candidates`` every set guesses only its own candidates (the pool of
+    a set is its candidates' rows; hard mode, which allows every candidate, changes nothing)."""
 
     def __init__(
         self,
         matrix: PatternMatrix,
         *,
         hard: bool = False,
+        only_candidates: bool = False,
         limit: SearchLimit | None = None,
         weights: SecretWeights | None = None,
         workers: int | None = None,
         split_min: int = SPLIT_MIN,
     ) -> None:
         super().__init__(matrix, hard=hard, limit=limit, weights=weights)
+        self.only_candidates = only_candidates
+        #: Whether a set's pool serves its subsets (free play): it may be cut and handed down.
+        self._free = not (hard or only_candidates)
         self.split_min = split_min
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
@@ -104,11 +111,13 @@ class CompiledSearch(ExactSearch):
             game.win_pattern,
             game.n_patterns,
             self.limit.beam,
-            **(hard_mode_tables(game) if hard else {}),
+            **(hard_mode_tables(game) if hard and not only_candidates else {}),
         )
-        if not hard and game.rule.absent_letters_alike:
+        if only_candidates:
+            self.core.guess_only_candidates()
+        if self._free and game.rule.absent_letters_alike:
             # Small sets keep one guess per spelling of the letters they hold (hard mode's
-            # pools follow the feedback instead).
+            # pools follow the feedback instead, and candidates spell only letters held).
             self.core.set_letters(game.guess_codes)
         if weights is not None:
             self.core.set_units(self.units)
@@ -120,7 +129,10 @@ class CompiledSearch(ExactSearch):
 
     def pool_after(self, pool: Pool, guess: int, pattern: int, members: IdArray) -> Pool:
         """As every exact search's, with hard mode's filter in the compiled core (the same
-        test as the rule's, from the tables the rule's hard mode gave it)."""
+        test as the rule's, from the tables the rule's hard mode gave it); when only candidates
+        are guessed, the candidates left."""
+        if self.only_candidates:
+            return np.asarray(self.game.secret_rows[members], dtype=np.intp)
         if not self.hard:
             return pool
         return self.core.allowed_after(pool, guess, pattern)
@@ -221,11 +233,11 @@ class CompiledSearch(ExactSearch):
         rows = np.ascontiguousarray(pool, dtype=np.intp)
         key = (candidates.tobytes(), rows.tobytes())
         if self._first is None or self._first[0] != key:  # the whole game asks twice
-            self._first = (key, self.core.first_guesses(candidates, rows, dedup=not self.hard))
+            self._first = (key, self.core.first_guesses(candidates, rows, dedup=self._free))
         return self._first[1]
 
     def first_guess_order(self, candidates: IdArray, pool: Pool) -> IdArray:
-        """The informative guesses of ``pool`` (one per partition outside hard mode) in the
+        """The informative guesses of ``pool`` (one per partition in free play) in the
         order the search tries them: by the bound ``3n − w − k`` (weighted: ``3W − w(guess)
         − Σ max w`` over its buckets), then the evener split; a beam keeps the first K."""
         order = self._first_guesses(candidates, pool).order
@@ -376,14 +388,22 @@ def exact_search(
 ) -> ExactSearch:
     """The exact search for these play options: on the compiled core when it covers them
     (secrets alike or weighted, any allowed word may be guessed or, in hard mode, any the
-    rule's hard mode allows; ``workers`` threads, default every core), else the readable
-    search (only candidates guessed, a game too large for the core, or a hard mode it does
-    not compile)."""
+    rule's hard mode allows, or only candidates, in hard mode too; ``workers`` threads,
+    default every core), else the readable search (a game too large for the core, or a hard
+    mode it does not compile)."""
     game = matrix.game
     fits = len(game.secrets) <= MAX_SECRETS and len(game.guesses) <= MAX_GUESSES
-    plays = not hard or compiled_hard_mode(game)
-    if compiled and fits and plays and not only_candidates:
-        return CompiledSearch(matrix, hard=hard, limit=limit, weights=weights, workers=workers)
+    # Hard mode always allows a candidate: guessing only candidates, it changes nothing.
+    plays = not hard or only_candidates or compiled_hard_mode(game)
+    if compiled and fits and plays:
+        return CompiledSearch(
+            matrix,
+            hard=hard,
+            only_candidates=only_candidates,
+            limit=limit,
+            weights=weights,
+            workers=workers,
+        )
     return OptimalSearch(
         matrix, hard=hard, only_candidates=only_candidates, limit=limit, weights=weights
     )

@@ -2,7 +2,8 @@
 :class:`~wordsolver.search.exact.OptimalSearch` in C++ (:mod:`wordsolver.search._engine`, built
 from ``search/engine/`` when the package is installed), for secrets equally likely or weighted
 (:meth:`CompiledCore.set_units`) when any allowed word may be guessed (or, in hard mode, any
-word the rule's hard mode allows).
+word the rule's hard mode allows), or only the candidates
+(:meth:`CompiledCore.guess_only_candidates`).
 
 It computes the same values as the readable search (the fewest total guesses, ties broken by
 the shallower deepest secret) by the same rules; ``engine/search.hpp`` lists them. Why C++
@@ -118,6 +119,13 @@ class CompiledCore:
         minimises the weighted total. Set before searching."""
         self._engine.set_units(_ids(units))
 
+    def guess_only_candidates(self) -> None:
+        """Guess only candidates: every set searched guesses from its own candidates, whatever
+        pool it is given (the first-guess floors still bound the guesses of the pool given).
+        A core without hard mode's tables (hard mode allows every candidate); set before
+        searching."""
+        self._engine.set_only_candidates()
+
     def set_budget(self, nodes: int | None) -> None:
         """Stop after this many more sets (None: no limit); clears a past stop."""
         self._engine.set_budget(nodes)
@@ -169,7 +177,8 @@ class CompiledCore:
     def first_floors(self, candidates: IdArray, pool: IdArray, fan_out: int = 0) -> Int64Array:
         """For each guess of ``pool``, a proven lower bound on the set's total when it is
         played first (the set's size, or weight, plus its buckets' level floors, where no guess
-        makes more than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes)."""
+        makes more than ``fan_out`` buckets; 0: the most any guess of ``pool`` makes, or when
+        only candidates are guessed, any of the set's own)."""
         floors = self._engine.first_floors(_ids(candidates), _ids(pool), fan_out)
         return np.frombuffer(floors, dtype=np.int64).copy()
 

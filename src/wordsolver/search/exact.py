@@ -20,9 +20,9 @@ set (its size when unweighted). The search is a depth-first branch and bound:
 Ties in the total are broken by the smaller worst case (deepest secret).
 
 This is the readable engine of :class:`~wordsolver.search.base.ExactSearch`: it plays what
-the compiled core does not (guessing only candidates, hard mode of rules whose tables are too
-large for the core, games too large for it), and the tests hold the compiled engine to it,
-weighted or not.
+the compiled core does not (hard mode of rules whose tables are too large for the core, games
+too large for it), and the tests hold the compiled engine to it, weighted or not, in every
+mode it plays (any allowed word, hard mode, only candidates).
 """
 
 from __future__ import annotations

@@ -25,7 +25,8 @@ class Optimal(Strategy):
     :data:`~wordsolver.search.small_exact.MAX_GUESSES` allowed guesses, not in hard mode:
     every Fallout terminal) are solved there; others by the exact search the play options call
     for (:func:`~wordsolver.search.compiled.exact_search`: the compiled core, or the readable
-    search for weights and guessing only candidates). All find trees of the same value.
+    search for a game too large for the core or a hard mode it does not compile). All find
+    trees of the same value.
     """
 
     name = "optimal"

@@ -218,17 +218,17 @@ Id* bound_order(const Frame<Cell>& f, const Scores& scores, const Id* pool, Id n
 }
 
 /** The least floor of any guess of the pool played first on the set (first_floors' least, the
- *  fan-out the most buckets any guess of the pool makes): a proven lower bound on the set's
- *  total. A guess's floor is at least its bound (guess_bound), so the guesses are taken in
+ *  fan-out the most buckets any guess of the pool makes, or ``fan_out`` when given above 0): a
+ *  proven lower bound on the set's total. A guess's floor is at least its bound (guess_bound), so the guesses are taken in
  *  bound order (bound_order) and their floors counted a block at a time until the next bound
  *  reaches the least floor found. Every guess is scored, none compared with another: one per
  *  distinct split would give the same least floor. */
 template <bool Weighted, class Cell>
 i64 least_first_floor(const Frame<Cell>& f, int n_patterns, const Id* set, Id n, const Id* pool,
-                      Id m, Arena& arena) {
+                      Id m, i64 fan_out, Arena& arena) {
     Scope scope(arena);
     Scores scores = scored<Weighted>(f, set, n, pool, m, arena);
-    const i64 fan_out = most_buckets(scores, m);
+    if (fan_out <= 0) fan_out = most_buckets(scores, m);
     const Mass mass = mass_of<Weighted>(f, set, n);
     Id* order = bound_order<Weighted>(f, scores, pool, n, m, mass, arena);
     FloorTables tables = floor_tables<Weighted>(f, n_patterns, set, n, fan_out, arena);
@@ -254,11 +254,13 @@ struct FirstGuesses {
 };
 
 /** The guesses of the pool worth trying first (one per distinct split), in the order the
- *  search tries them: by the bound 3n − w − k, then the evener split, then pool order.
- *  Returns how many were written to ``out`` (game guess rows). */
+ *  search tries them: by the bound 3n − w − k, then the evener split, then pool order; the
+ *  fan-out the pool's, or ``fan_out`` when given above 0. Returns how many were written to
+ *  ``out`` (game guess rows). */
 template <bool Weighted, class Cell>
 FirstGuesses first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* set, Id n,
-                               const Id* pool, Id m, bool dedup, i64* out, Arena& arena) {
+                               const Id* pool, Id m, bool dedup, i64 fan_out, i64* out,
+                               Arena& arena) {
     Scope scope(arena);
     Scores scores = scored<Weighted>(f, set, n, pool, m, arena);
     const Mass mass = mass_of<Weighted>(f, set, n);
@@ -274,7 +276,7 @@ FirstGuesses first_guess_order(const Frame<Cell>& f, int n_patterns, const Id* s
     });
     FirstGuesses first;
     first.n_order = mk;
-    first.fan_out = most_buckets(scores, m);
+    first.fan_out = fan_out > 0 ? fan_out : most_buckets(scores, m);
     // The least floor: a guess's floor is at least its bound 3n − w − k, so in bound order
     // the floors are counted a block at a time until the next bound reaches the least found.
     // A guess left out splits like one kept that may win as well, so its floor is no lower.

@@ -1,9 +1,11 @@
 // wordsolver.search._engine: the compiled exact search as a Python type.
 //
 // An Engine holds one game's pattern matrix (read in place through the buffer protocol: no
-// copy), its memo and its budget, and (when given) each secret's weight in integer units. Its methods take numpy arrays of ids and release the
-// interpreter lock while they search, so several Python threads search at once on one
-// Engine, sharing its memo. See wordsolver/search/core.py for the Python face.
+// copy), its memo and its budget, and (when given) each secret's weight in integer units. Its
+// methods take numpy arrays of ids and release the interpreter lock while they search, so
+// several Python threads search at once on one Engine, sharing its memo. An Engine that guesses
+// only candidates (set_only_candidates) searches every set with its own candidates as its pool,
+// whatever pool it is given. See wordsolver/search/core.py for the Python face.
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -24,6 +26,9 @@ namespace {
 
 /** The most tries a search may start with. */
 constexpr int MAX_TRIES = 60;
+/** The pool tag of every memo key when only candidates are guessed (the set decides its pool);
+ *  the tags of given pools never take it. */
+constexpr ws::Word OWN_POOL_TAG = 0xFFFF;
 
 /** One game's search state, for the matrix's cell type. */
 struct Core {
@@ -48,6 +53,11 @@ struct Core {
     virtual void set_letters(const std::uint8_t* codes, int length) = 0;
     /** Weigh each secret by its units (one per secret, in the game's order). */
     virtual void set_units(const i64* units, Id n) = 0;
+    /** Guess only candidates: every set's pool is its own candidates' guess rows. */
+    virtual void set_only_candidates() = 0;
+    virtual bool only_candidates() const = 0;
+    /** The guess rows of a set's own candidates. */
+    virtual std::vector<Id> own_rows(const std::vector<Id>& set) const = 0;
     ws::Memo* memo = nullptr;
     ws::Shared shared;
 };
@@ -188,7 +198,9 @@ struct TypedCore : Core {
                 if (members.empty()) continue;
                 if (p != game.win) {
                     Item child{members, item.pool, item.tries - 1, item.rule, node, p};
-                    if (game.hard()) {
+                    if (game.only_candidates) {
+                        child.pool = std::make_shared<const std::vector<Id>>(own_rows(members));
+                    } else if (game.hard()) {
                         child.rule = game.filter.after(item.rule, guess, p);
                         auto allowed = std::make_shared<std::vector<Id>>(item_pool.size());
                         allowed->resize(std::size_t(
@@ -211,26 +223,39 @@ struct TypedCore : Core {
         return search.known_lower(set.data(), Id(set.size()), tries, R());
     }
 
+    /** The fan-out of the floors of a set's first guesses: ``fan_out`` when given (above 0),
+     *  else the pool's (0), unless only candidates are guessed: every later pool is then some
+     *  of the set's own candidates, whose fan-out bounds theirs. */
+    i64 later_fan_out(const std::vector<Id>& set, i64 fan_out) {
+        if (fan_out > 0 || !game.only_candidates) return fan_out;
+        std::vector<Id> own = own_rows(set);
+        return ws::fan_out_of(game.root, set.data(), Id(set.size()), own.data(), Id(own.size()),
+                              CallScratch().arena());
+    }
+
     void first_floors(const std::vector<Id>& set, const std::vector<Id>& pool, i64 fan_out,
                       i64* out) override {
         auto floors = weighted() ? ws::first_floors<true, Cell> : ws::first_floors<false, Cell>;
+        const i64 later = later_fan_out(set, fan_out);
         floors(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
-               Id(pool.size()), fan_out, out, CallScratch().arena());
+               Id(pool.size()), later, out, CallScratch().arena());
     }
 
     ws::FirstGuesses first_guess_order(const std::vector<Id>& set, const std::vector<Id>& pool,
                                        bool dedup, i64* out) override {
         auto order = weighted() ? ws::first_guess_order<true, Cell>
                                 : ws::first_guess_order<false, Cell>;
+        const i64 later = later_fan_out(set, 0);
         return order(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
-                     Id(pool.size()), dedup, out, CallScratch().arena());
+                     Id(pool.size()), dedup, later, out, CallScratch().arena());
     }
 
     i64 least_first_floor(const std::vector<Id>& set, const std::vector<Id>& pool) override {
         auto least = weighted() ? ws::least_first_floor<true, Cell>
                                 : ws::least_first_floor<false, Cell>;
+        const i64 later = later_fan_out(set, 0);
         return least(game.root, game.n_patterns, set.data(), Id(set.size()), pool.data(),
-                     Id(pool.size()), CallScratch().arena());
+                     Id(pool.size()), later, CallScratch().arena());
     }
 
     /** The guesses of the pool hard mode allows after ``guess`` earned ``pattern``. */
@@ -249,6 +274,13 @@ struct TypedCore : Core {
     void set_units(const i64* weights, Id n) override {
         units.assign(weights, weights + n);
         game.root.units = units.data();
+    }
+    void set_only_candidates() override { game.only_candidates = true; }
+    bool only_candidates() const override { return game.only_candidates; }
+    std::vector<Id> own_rows(const std::vector<Id>& set) const override {
+        std::vector<Id> rows(set.size());
+        for (std::size_t i = 0; i < set.size(); i++) rows[i] = game.secret_row[set[i]];
+        return rows;
     }
     void set_letters(const std::uint8_t* codes, int length) override {
         game.absent.load(codes, Id(owner.size()), length, secret_row.data(),
@@ -365,7 +397,7 @@ ws::Word pool_tag(EngineObject* self, const std::vector<Id>& pool) {
     std::lock_guard<std::mutex> guard(*self->pools_lock);
     auto found = self->pools->find(pool);
     if (found != self->pools->end()) return found->second;
-    ws::Word tag = ws::Word(self->pools->size() % 65536);
+    ws::Word tag = ws::Word(self->pools->size() % OWN_POOL_TAG);
     self->pools->emplace(pool, tag);
     return tag;
 }
@@ -393,7 +425,14 @@ bool read_query(EngineObject* self, PyObject* candidates, int tries, PyObject* p
         return false;
     }
     q.tries = tries;
-    q.tag = pool_tag(self, q.pool);
+    q.tag = self->core->only_candidates() ? OWN_POOL_TAG : pool_tag(self, q.pool);
+    return true;
+}
+
+/** A query searched as the engine plays: guessing only candidates, from the set's own. */
+bool read_search(EngineObject* self, PyObject* candidates, int tries, PyObject* pool, Query& q) {
+    if (!read_query(self, candidates, tries, pool, q)) return false;
+    if (self->core->only_candidates()) q.pool = self->core->own_rows(q.set);
     return true;
 }
 
@@ -520,7 +559,7 @@ PyObject* Engine_solve(EngineObject* self, PyObject* args) {
     long long beta;
     if (!PyArg_ParseTuple(args, "OiOL", &candidates, &tries, &pool, &beta)) return nullptr;
     Query q;
-    if (!read_query(self, candidates, tries, pool, q)) return nullptr;
+    if (!read_search(self, candidates, tries, pool, q)) return nullptr;
     ws::Value v;
     SignalWatch watch;
     Py_BEGIN_ALLOW_THREADS
@@ -536,7 +575,7 @@ PyObject* Engine_tree(EngineObject* self, PyObject* args) {
     int tries;
     if (!PyArg_ParseTuple(args, "OiO", &candidates, &tries, &pool)) return nullptr;
     Query q;
-    if (!read_query(self, candidates, tries, pool, q)) return nullptr;
+    if (!read_search(self, candidates, tries, pool, q)) return nullptr;
     std::vector<i64> rows;
     bool ok;
     SignalWatch watch;
@@ -672,6 +711,17 @@ PyObject* Engine_set_units(EngineObject* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+PyObject* Engine_set_only_candidates(EngineObject* self, PyObject*) {
+    if (self->core->hard() || self->memo->size() > 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "only candidates are guessed by an engine without hard-mode tables, "
+                        "set before searching");
+        return nullptr;
+    }
+    self->core->set_only_candidates();
+    Py_RETURN_NONE;
+}
+
 PyObject* Engine_set_budget(EngineObject* self, PyObject* args) {
     PyObject* nodes;
     if (!PyArg_ParseTuple(args, "O", &nodes)) return nullptr;
@@ -742,6 +792,9 @@ PyMethodDef Engine_methods[] = {
     {"set_units", (PyCFunction)Engine_set_units, METH_VARARGS,
      "set_units(units): each secret's weight (int64, one per secret, 0 to 2**24): the search "
      "then minimises the weighted total. Set before searching."},
+    {"set_only_candidates", (PyCFunction)Engine_set_only_candidates, METH_NOARGS,
+     "set_only_candidates(): every set guesses only its own candidates (its pool, whatever pool "
+     "is given; hard mode, which allows every candidate, is not needed). Set before searching."},
     {"set_budget", (PyCFunction)Engine_set_budget, METH_VARARGS,
      "set_budget(nodes or None): stop after this many more sets; clears a stop"},
     {"set_state", (PyCFunction)Engine_set_state, METH_VARARGS,

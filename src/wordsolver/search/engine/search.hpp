@@ -14,6 +14,13 @@
 // holds earn alike, one guess per spelling of the letters they hold (letters.hpp). Large sets
 // get frames of their own (frame.hpp).
 //
+// Guessing only candidates (Game::only_candidates), a set's pool is its own candidates, which
+// the set decides: its memo key names no pool, and each bucket's pool is its own candidates
+// whatever the guess. Every guess of such a pool may win, so none splits like another and no
+// pool is cut (nor framed: the pools are small). The level floors still hold, a bucket's
+// guesses being some of its parent's. Hard mode changes nothing then: a candidate is always
+// allowed.
+//
 // Weighted (each secret counts its weight w, the set weighs W): a bucket of one or two costs
 // 2W − max w, a heaviest candidate that tells the others apart 2W − max w (no other guess does
 // better), a guess's bound is 3W − w(the guess, when it may win) − Σ max w over its buckets,
@@ -60,8 +67,13 @@ struct Game {
     int n_patterns = 0;
     HardMode<Cell> filter;  // hard mode's view of the guesses (off: free play)
     AbsentLetters absent;   // the guesses' letters, when absent letters earn alike (off: not)
+    // Only candidates are guessed: every set's pool is its own candidates' guesses, so the set
+    // decides it (and hard mode, which always allows a candidate, changes nothing).
+    bool only_candidates = false;
 
     bool hard() const { return filter.on(); }
+    /** Whether a set's pool serves its subsets as well: it may be cut and handed down. */
+    bool free() const { return !filter.on() && !only_candidates; }
 };
 
 /** Asked now and then by a search on the thread that called it from Python whether to stop:
@@ -217,11 +229,12 @@ private:
     Value search(const Frame<Cell>& f, const Id* set, Id n, const Mass& mass, const Id* pool,
                  Id m, int tries, i64 beta, const R& rule, int depth, const Key& key,
                  i64 known_lower, std::int32_t* counts) {
-        const bool hard = game_.hard();
         std::uint8_t* in_set = arena_.fill<std::uint8_t>(std::size_t(f.n_secrets), 0);
         for (Id i = 0; i < n; i++) in_set[set[i]] = 1;
-        bool dedup = !hard && n >= DEDUP_MIN;
-        if (!hard && !dedup && game_.absent.on()) {
+        // Guessing only candidates, every guess may win: none splits like another, and none
+        // spells the letters held like another (its letters are all held).
+        bool dedup = game_.free() && n >= DEDUP_MIN;
+        if (game_.free() && !dedup && game_.absent.on()) {
             Id* spelled = arena_.take<Id>(std::size_t(m));
             Id kept = one_per_spelling(f, game_.absent, set, n, pool, m, arena_, spelled);
             if (kept >= 0) {
@@ -265,11 +278,10 @@ private:
             if constexpr (Weighted) peaks[k] = all.peaks[j];
             outer[k] = pool[j];
         }
-        bool framing = !hard;
         Frame<Cell> frame = f;
         const Id* local = set;
         const Id* columns = outer;
-        if (framing && dedup && n >= FRAME_MIN && 4 * n <= f.n_secrets) {
+        if (dedup && n >= FRAME_MIN && 4 * n <= f.n_secrets) {
             Id* local_set = arena_.take<Id>(std::size_t(n));
             Id* local_columns = arena_.take<Id>(std::size_t(mk));
             frame = sub_frame(f, set, n, outer, mk, arena_, local_set, local_columns);
@@ -522,7 +534,7 @@ private:
                 if (total + remaining > best) return bound(std::min(total + remaining, INFEASIBLE));
                 continue;
             }
-            Scope scope(arena_);  // a hard-mode pool lives as long as its bucket's search
+            Scope scope(arena_);  // a bucket's own pool lives as long as its search
             const Id* bucket = b.members + b.group_start[g];
             const Id* child_pool = columns;
             Id child_m = mk;
@@ -533,6 +545,11 @@ private:
                 Id* filtered = arena_.take<Id>(std::size_t(m));
                 child_m = Id(game_.filter.allowed_after(rule, game_guess, p, pool, m, filtered));
                 child_pool = filtered;
+            } else if (game_.only_candidates) {  // the bucket's candidates, whatever the guess
+                Id* own = arena_.take<Id>(std::size_t(size));
+                for (Id i = 0; i < size; i++) own[i] = f.own_column[bucket[i]];
+                child_pool = own;
+                child_m = size;
             }
             Value child = solve(f, bucket, size, child_pool, child_m, tries - 1,
                                 best - total - remaining + 1, child_rule, depth + 1);
