@@ -63,7 +63,8 @@ from wordsolver.games.colours import ColoursRule  # noqa: E402
 from wordsolver.lexicon import Lexicon  # noqa: E402
 from wordsolver.matrix import PatternMatrix, pattern_matrix  # noqa: E402
 from wordsolver.plans import bounded_strategy, suggest_now  # noqa: E402
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit  # noqa: E402
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit  # noqa: E402
+from wordsolver.search.compiled import exact_search  # noqa: E402
 from wordsolver.session import Session  # noqa: E402
 from wordsolver.strategies import Player, PlayOptions, find_strategy  # noqa: E402
 from wordsolver.tree import DecisionTree, grow_tree  # noqa: E402
@@ -321,7 +322,7 @@ def growth_rows() -> list[Row]:
         totals: list[int] = []
         for _ in range(GROWTH_SETS):
             candidates = np.sort(rng.choice(len(game.secrets), size, replace=False))
-            exact = OptimalSearch(matrix)
+            exact = exact_search(matrix, workers=1)
             started = time.perf_counter()
             totals.append(exact.solve(candidates, UNLIMITED_TRIES, every_guess, INFEASIBLE).lower)
             seconds.append(time.perf_counter() - started)

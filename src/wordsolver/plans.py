@@ -43,7 +43,7 @@ from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.arrays import IdArray
 from wordsolver.plumbing.progress import Progress
 from wordsolver.search import SearchLimit
-from wordsolver.search.base import SearchInterrupted
+from wordsolver.search.base import SearchCoverageError, SearchInterrupted
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, RankedGuess, Strategy, find_strategy
 from wordsolver.tree import DecisionTree, grow_tree
@@ -68,13 +68,17 @@ def bounded_strategy(name: str, *, seed: int = 0, seconds: float | None = None) 
 @dataclass(frozen=True, slots=True)
 class GaveWay:
     """Why a suggestion's exact search gave way to :data:`FALLBACK`: it ran out of ``seconds``,
-    or (``seconds`` None) the first turn's cells are not held, so no search can weigh them."""
+    the game lies beyond it (``beyond``: the search's reason), or (neither) the first turn's
+    cells are not held, so no search can weigh them."""
 
     candidates: int
     seconds: float | None = None
+    beyond: str | None = None
 
     def message(self, limit: str) -> str:
         """One line for the user; ``limit`` names the time limit the face set (``--time``)."""
+        if self.beyond is not None:
+            return f"{self.beyond}: ranked by {FALLBACK} instead"
         if self.seconds is None:
             return (
                 f"the exact search cannot weigh all {self.candidates} possible words of the"
@@ -98,8 +102,8 @@ class Suggested:
 
 def suggest_now(state: Session, player: Player, top: int) -> Suggested:
     """The ``top`` best guesses of ``state`` by ``player``; a strategy that needs a time limit
-    and runs out of it (or cannot search the first turn of a game played streamed) gives way
-    to :data:`FALLBACK`."""
+    and runs out of it (or cannot search the first turn of a game played streamed, or a game
+    beyond the exact search) gives way to :data:`FALLBACK`."""
     strategy = player.strategy
     if not strategy.needs_time_limit:
         return Suggested(player, state.suggest(player, top=top))
@@ -110,6 +114,8 @@ def suggest_now(state: Session, player: Player, top: int) -> Suggested:
         return Suggested(player, state.suggest(player, top=top) if proven is None else proven)
     except SearchInterrupted:
         return _fall_back(state, player, top, GaveWay(len(state.candidates), strategy.time_limit))
+    except SearchCoverageError as beyond:
+        return _fall_back(state, player, top, GaveWay(len(state.candidates), beyond=str(beyond)))
 
 
 def proven_start(state: Session, player: Player, top: int) -> list[RankedGuess] | None:

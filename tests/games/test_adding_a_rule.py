@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.readable_search import ReadableSearch
 from tests.reference import brute_force, no_fallback
 from wordsolver.alphabet import LetterCodes, find_alphabet
 from wordsolver.errors import InvalidPatternError
@@ -128,7 +129,7 @@ def test_hard_mode_runs_in_the_compiled_core_and_equals_a_brute_force(tries: int
             expected = pool[RULE.hard_mode_allows(codes, codes[guess], pattern)]
             assert search.pool_after(pool, guess, pattern, pool).tolist() == expected.tolist()
     compiled = optimal_tree(matrix, PlayOptions(hard=True))
-    readable = grow_optimal(exact_search(matrix, hard=True, compiled=False), fallback=no_fallback)
+    readable = grow_optimal(ReadableSearch(matrix, hard=True), fallback=no_fallback)
     expected_value = brute_force(game, hard=True)
     for result in (compiled, readable):
         assert result.proven

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import wordsolver
+from tests.readable_search import ReadableSearch
 from wordsolver.api import game as front_game
 from wordsolver.api import suggest as front_suggest
 from wordsolver.api import tree as front_tree
@@ -34,7 +35,7 @@ from wordsolver.plans import (
     search_forced_win,
     suggest_now,
 )
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, OptimalSearch, SearchLimit
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.base import SearchInterrupted
 from wordsolver.session import Session
 from wordsolver.strategies import STRATEGIES, Player, PlayOptions, find_strategy
@@ -100,7 +101,7 @@ def test_a_whole_games_start_is_ranked_by_the_proof_of_its_first_guesses() -> No
     assert suggested.gave_way is None
     assert [r.word for r in suggested.ranked] == ["abc", "abd", "abe"]  # one class, alike
     assert suggested.ranked[0].score == pytest.approx(451 / 125)  # prove's own example
-    search, everything = OptimalSearch(matrix), np.arange(len(matrix.game.secrets))
+    search, everything = ReadableSearch(matrix), np.arange(len(matrix.game.secrets))
     tries = matrix.game.max_tries or UNLIMITED_TRIES
     assert search.solve(everything, tries, everything, INFEASIBLE).lower == 451  # none better
     for ranked in suggested.ranked:

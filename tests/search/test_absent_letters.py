@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
+from tests.readable_search import ReadableSearch
 from tests.reference import no_fallback
 from wordsolver.alphabet import LetterCodes, find_alphabet
 from wordsolver.errors import InvalidPatternError
@@ -157,8 +158,8 @@ def test_one_guess_per_spelling_finds_the_same_trees(count: int, seed: int) -> N
     without = solved(heterogram_game(UnclaimedBullsCows(), secrets))
     assert value(with_cut) == value(without)
     assert guesses(with_cut) == guesses(without)
-    readable = exact_search(
-        pattern_matrix(heterogram_game(BullsCowsRule(), secrets), use_cache=False), compiled=False
+    readable = ReadableSearch(
+        pattern_matrix(heterogram_game(BullsCowsRule(), secrets), use_cache=False)
     )
     assert value(grow_optimal(readable, fallback=no_fallback)) == value(with_cut)
 

@@ -6,17 +6,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.readable_search import ReadableSearch
 from tests.reference import brute_force, small_game
 from tests.search.test_exact import GAMES, POOLS
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.partition import partition_stats
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
-from wordsolver.search.base import ExactSearch
+from wordsolver.plans import FALLBACK, suggest_now
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit, compiled
+from wordsolver.search.base import ExactSearch, SearchCoverageError
 from wordsolver.search.compiled import CompiledSearch, exact_search
-from wordsolver.search.exact import OptimalSearch
 from wordsolver.search.hard_tables import compiled_hard_mode
-from wordsolver.strategies import PlayOptions
+from wordsolver.session import Session
+from wordsolver.strategies import Player, PlayOptions
+from wordsolver.strategies.optimal import Optimal
 from wordsolver.tree import check_tree
 from wordsolver.tree.fallback import entropy_fallback
 from wordsolver.tree.optimal import SearchResult, grow_optimal, optimal_tree
@@ -50,7 +53,6 @@ def test_the_default_engine_is_compiled_where_it_can_be() -> None:
     assert isinstance(exact_search(matrix, hard=True), CompiledSearch)  # the rule's own hard mode
     assert isinstance(exact_search(matrix, only_candidates=True), CompiledSearch)
     assert isinstance(exact_search(matrix, hard=True, only_candidates=True), CompiledSearch)
-    assert not isinstance(exact_search(matrix, compiled=False), CompiledSearch)
 
 
 @pytest.mark.parametrize("pool", POOLS)
@@ -58,7 +60,7 @@ def test_the_default_engine_is_compiled_where_it_can_be() -> None:
 def test_readable_search_matches_exhaustive_search_too(name: str, pool: str) -> None:
     """The compiled engine plays these pools in the other tests; the readable one here."""
     game = GAMES[name]
-    result = grown(exact_search(pattern_matrix(game), compiled=False, **POOLS[pool]))
+    result = grown(ReadableSearch(pattern_matrix(game), **POOLS[pool]))
     assert (result.total, int(result.tree.guesses_needed().max())) == brute_force(
         game, **POOLS[pool]
     )
@@ -104,7 +106,7 @@ def test_cheap_bounds_cover_every_first_guess(medium: PatternMatrix) -> None:
     assert bounds.shape == (len(pool),)
     best = optimal_tree(medium).total
     assert bounds.min() <= best
-    readable = OptimalSearch(medium)
+    readable = ReadableSearch(medium)
     assert int(bounds.min()) == readable.first_bound(candidates, pool)
 
 
@@ -118,7 +120,7 @@ def test_the_least_floor_and_the_floors_in_order_match_every_guess_floor(
     matrix = medium if name == "medium" else pattern_matrix(GAMES[name])
     candidates, _, pool = everything(matrix)
     search = CompiledSearch(matrix, workers=1)
-    assert search.first_bound(candidates, pool) == OptimalSearch(matrix).first_bound(
+    assert search.first_bound(candidates, pool) == ReadableSearch(matrix).first_bound(
         candidates, pool
     )
     rows, floors = search.guess_floors(candidates, pool)
@@ -139,7 +141,7 @@ def test_both_engines_bound_every_row_given_in_order(name: str, medium: PatternM
     rows = np.random.default_rng(7).permutation(pool)
     given = np.concatenate([rows, rows[:5]])
     compiled_rows, compiled = CompiledSearch(matrix, workers=1).guess_floors(candidates, given)
-    readable_rows, readable = OptimalSearch(matrix).guess_floors(candidates, given)
+    readable_rows, readable = ReadableSearch(matrix).guess_floors(candidates, given)
     assert compiled_rows.tolist() == readable_rows.tolist() == given.tolist()
     assert readable.tolist() == compiled.tolist()
     floor_of = dict(zip(given.tolist(), readable.tolist(), strict=True))  # repeats agree
@@ -156,7 +158,7 @@ def test_the_readable_engine_bounds_the_guesses_partition_stats_leaves_out() -> 
     matrix = pattern_matrix(game)
     candidates, _, pool = everything(matrix)
     assert len(partition_stats(matrix, pool, candidates).rows) < len(pool)
-    readable_rows, readable = OptimalSearch(matrix).guess_floors(candidates, pool)
+    readable_rows, readable = ReadableSearch(matrix).guess_floors(candidates, pool)
     compiled_rows, compiled = CompiledSearch(matrix, workers=1).guess_floors(candidates, pool)
     assert readable_rows.tolist() == compiled_rows.tolist() == pool.tolist()
     assert readable.tolist() == compiled.tolist()
@@ -280,7 +282,7 @@ def test_more_guesses_than_sixteen_bits_hold_play_on_the_core(weighted: bool) ->
         weights = SecretWeights("given", np.geomspace(1.0, 1e-3, len(words)))
     core = exact_search(matrix, weights=weights)
     assert isinstance(core, CompiledSearch)
-    readable = OptimalSearch(matrix, weights=weights)
+    readable = ReadableSearch(matrix, weights=weights)
     candidates, tries, pool = everything(matrix)
     found = core.solve(candidates, tries, pool, INFEASIBLE)
     expected = readable.solve(candidates, tries, pool, INFEASIBLE)
@@ -298,3 +300,22 @@ def test_the_core_plays_hard_mode_while_its_table_fits() -> None:
     assert not compiled_hard_mode(find_game("tonguess4"))
     assert compiled_hard_mode(find_game("wordle", GameOverrides(length=7, words=("abcdefg",))))
     assert not compiled_hard_mode(find_game("wordle", GameOverrides(length=8, words=("abcdefgh",))))
+
+
+def test_a_game_beyond_the_core_is_refused_and_a_suggestion_gives_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The core's limits, lowered below a small game: the search refuses it in one line, and
+    the composer's suggestion gives way to entropy saying why."""
+    matrix = pattern_matrix(GAMES["fallout-nine"])
+    monkeypatch.setattr(compiled, "MAX_GUESSES", 4)
+    with pytest.raises(SearchCoverageError, match="at most 16,384 secrets and 4 guesses, not 9"):
+        exact_search(matrix)
+    state = Session(matrix)
+    player = Player(matrix, Optimal(small=False).within(5.0), PlayOptions())
+    suggested = suggest_now(state, player, top=2)
+    assert suggested.player.strategy.name == FALLBACK and suggested.gave_way is not None
+    assert suggested.gave_way.message("--time") == (
+        "the exact search takes at most 16,384 secrets and 4 guesses, not 9 and 9:"
+        f" ranked by {FALLBACK} instead"
+    )

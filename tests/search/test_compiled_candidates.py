@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.readable_search import ReadableSearch
 from tests.reference import paths, small_game
 from tests.search.test_compiled_weights import (
     ALIKE_OR_WEIGHTED,
@@ -30,9 +31,8 @@ from tests.search.test_exact import GAMES
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
-from wordsolver.search.base import ExactSearch
+from wordsolver.search.base import ExactSearch, SearchCoverageError
 from wordsolver.search.compiled import CompiledSearch, exact_search
-from wordsolver.search.exact import OptimalSearch
 from wordsolver.search.hard_tables import compiled_hard_mode
 from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
@@ -115,10 +115,11 @@ def test_only_candidates_is_searched_on_the_compiled_core() -> None:
         assert isinstance(exact_search(matrix, only_candidates=True, **flags), CompiledSearch)
     assert not compiled_hard_mode(long_words())
     long_matrix = pattern_matrix(long_words(), use_cache=False)
-    assert isinstance(exact_search(long_matrix, hard=True), OptimalSearch)
+    with pytest.raises(SearchCoverageError, match="cannot play hard mode"):
+        exact_search(long_matrix, hard=True)
     search = exact_search(long_matrix, hard=True, only_candidates=True)
     assert isinstance(search, CompiledSearch)
-    assert grown(search).total == grown(OptimalSearch(long_matrix, only_candidates=True)).total
+    assert grown(search).total == grown(ReadableSearch(long_matrix, only_candidates=True)).total
 
 
 def test_the_core_guesses_only_candidates_before_searching_only() -> None:
@@ -201,7 +202,7 @@ def test_trees_play_the_readable_total_with_candidates_only(
             matrix, only_candidates=True, weights=weights, workers=workers, split_min=split_min
         )
     )
-    readable = grown(OptimalSearch(matrix, only_candidates=True, weights=weights))
+    readable = grown(ReadableSearch(matrix, only_candidates=True, weights=weights))
     assert compiled.total == readable.total
     assert compiled.proven and compiled.lower_bound == compiled.total
     needed = compiled.tree.guesses_needed()
@@ -225,7 +226,7 @@ def test_budgets_and_beams_keep_their_promises(kind: str, limit: SearchLimit, op
     matrix = pattern_matrix(wordle_game(5, 100, 50), use_cache=False)
     weights = weights_of(100, 9, kind)
     openers = (int(matrix.game.secret_rows[0]),) if opened else ()
-    readable = OptimalSearch(matrix, only_candidates=True, weights=weights)
+    readable = ReadableSearch(matrix, only_candidates=True, weights=weights)
     optimum = grown(readable, openers).total
     search = CompiledSearch(matrix, only_candidates=True, weights=weights, limit=limit, workers=1)
     result = grown(search, openers)
@@ -241,6 +242,6 @@ def test_a_whole_game_split_by_first_guess() -> None:
     optimum, proven."""
     matrix = mastermind("bulls", 3, "abcdef")
     compiled = grown(CompiledSearch(matrix, only_candidates=True, workers=2, split_min=1))
-    readable = grown(OptimalSearch(matrix, only_candidates=True))
+    readable = grown(ReadableSearch(matrix, only_candidates=True))
     assert (compiled.total, compiled.proven) == (readable.total, True)
     assert_guesses_only_candidates(compiled)

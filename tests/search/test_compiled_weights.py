@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.readable_search import ReadableSearch
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.base import ExactSearch
 from wordsolver.search.compiled import CompiledSearch, exact_search
-from wordsolver.search.exact import OptimalSearch
 from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
 from wordsolver.tree.fallback import entropy_fallback
@@ -88,12 +88,12 @@ def engines(
     *,
     hard: bool = False,
     only_candidates: bool = False,
-) -> tuple[CompiledSearch, OptimalSearch]:
+) -> tuple[CompiledSearch, ReadableSearch]:
     return (
         CompiledSearch(
             matrix, hard=hard, only_candidates=only_candidates, weights=weights, workers=1
         ),
-        OptimalSearch(matrix, hard=hard, only_candidates=only_candidates, weights=weights),
+        ReadableSearch(matrix, hard=hard, only_candidates=only_candidates, weights=weights),
     )
 
 
@@ -210,7 +210,7 @@ def test_bounds_below_beta_never_pass_the_value(seed: int, n_secrets: int, kind:
     matrix = pattern_matrix(game, use_cache=False)
     weights = random_weights(n_secrets, seed, kind)
     everyone, guesses = whole(matrix)
-    exact = value(OptimalSearch(matrix, weights=weights), everyone, UNLIMITED_TRIES, guesses)[0]
+    exact = value(ReadableSearch(matrix, weights=weights), everyone, UNLIMITED_TRIES, guesses)[0]
     for beta in (exact // 2, exact - 1):
         search = CompiledSearch(matrix, weights=weights, workers=1)
         found = search.solve(everyone, UNLIMITED_TRIES, guesses, beta)
@@ -238,7 +238,7 @@ def test_trees_have_the_readable_weighted_total(kind: str, split_min: int) -> No
     matrix = pattern_matrix(game, use_cache=False)
     weights = random_weights(90, 3, kind)
     compiled = grown(CompiledSearch(matrix, weights=weights, workers=2, split_min=split_min))
-    readable = grown(OptimalSearch(matrix, weights=weights))
+    readable = grown(ReadableSearch(matrix, weights=weights))
     assert compiled.total == readable.total
     assert compiled.proven and compiled.lower_bound == compiled.total
     needed = compiled.tree.guesses_needed()
@@ -263,7 +263,7 @@ def test_budgets_and_beams_keep_their_promises(kind: str, limit: SearchLimit) ->
     game = wordle_game(5, 100, 50)
     matrix = pattern_matrix(game, use_cache=False)
     weights = random_weights(100, 9, kind)
-    optimum = grown(OptimalSearch(matrix, weights=weights)).total
+    optimum = grown(ReadableSearch(matrix, weights=weights)).total
     result = grown(CompiledSearch(matrix, weights=weights, limit=limit, workers=1))
     assert int(result.tree.guesses_needed() @ weights.units()) == result.total
     assert result.lower_bound <= optimum <= result.total

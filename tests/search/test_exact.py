@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.readable_search import ReadableSearch
 from tests.reference import PoolFlags, brute_force, no_fallback, optimal, paths, small_game
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import pattern_matrix
-from wordsolver.search import OptimalSearch, SearchLimit
+from wordsolver.search import SearchLimit
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree import check_tree
 from wordsolver.tree.optimal import grow_optimal
@@ -235,7 +236,7 @@ def test_a_guess_that_cannot_win_can_be_the_best() -> None:
 
 def test_search_is_reusable_and_its_memo_gives_the_same_answer() -> None:
     matrix = pattern_matrix(GAMES["bulls-3-abcd"])
-    search = OptimalSearch(matrix)
+    search = ReadableSearch(matrix)
     first = grow_optimal(search, fallback=no_fallback)
     again = grow_optimal(search, fallback=no_fallback)
     assert (first.total, first.proven) == (again.total, again.proven)

@@ -7,11 +7,12 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.readable_search import ReadableSearch
 from tests.reference import PoolFlags, brute_force, optimal, small_game
 from wordsolver.evaluation import evaluate
 from wordsolver.games import Game
 from wordsolver.matrix import pattern_matrix
-from wordsolver.search import OptimalSearch, level_floor
+from wordsolver.search import level_floor
 from wordsolver.strategies import Player, PlayOptions, find_strategy
 from wordsolver.tree import check_tree
 
@@ -104,7 +105,7 @@ def test_first_bound_never_exceeds_the_optimum(game: Game, pool: str) -> None:
     """The bound reported for cut-short searches is admissible: at most the proven optimum."""
     expected = brute_force(game, hard=pool == "hard")
     assert expected is not None
-    search = OptimalSearch(pattern_matrix(game), hard=pool == "hard")
+    search = ReadableSearch(pattern_matrix(game), hard=pool == "hard")
     everything = np.arange(len(game.secrets))
     assert search.first_bound(everything, np.arange(len(game.guesses))) <= expected[0]
 

@@ -8,13 +8,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.readable_search import ReadableSearch
 from tests.reference import games
 from tests.strategies.conftest import random_words
 from wordsolver.errors import WordsolverError
 from wordsolver.evaluation import Evaluation, evaluate
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, CompiledSearch, OptimalSearch
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, CompiledSearch
 from wordsolver.search.small_exact import MAX_SECRETS, Objective, SmallExact, _solve
 from wordsolver.session import Session
 from wordsolver.strategies import Player, PlayOptions, find_strategy, strategy_names
@@ -32,7 +33,7 @@ def general_value(matrix: PatternMatrix, tries: int, only_candidates: bool) -> t
     """(total, worst) of the whole game by the general search (INFEASIBLE when none fits)."""
     game = matrix.game
     pool = game.secret_rows if only_candidates else np.arange(len(game.guesses))
-    search = OptimalSearch(matrix, only_candidates=only_candidates)
+    search = ReadableSearch(matrix, only_candidates=only_candidates)
     known = search.solve(np.arange(len(game.secrets)), tries, pool, INFEASIBLE)
     return known.lower, known.worst
 
@@ -47,7 +48,7 @@ def test_compiled_values_equal_the_general_search(
     only = pool == "candidates"
     everything = np.arange(len(game.secrets))
     small = SmallExact.build(matrix, everything, np.arange(len(game.guesses)), only_candidates=only)
-    general = OptimalSearch(matrix, only_candidates=only)
+    general = ReadableSearch(matrix, only_candidates=only)
     subset = data.draw(st.lists(st.sampled_from(everything.tolist()), min_size=1, unique=True))
     for candidates in (everything, np.array(sorted(subset))):
         rows = game.secret_rows[candidates] if only else np.arange(len(game.guesses))
@@ -73,13 +74,13 @@ def test_optimal_plays_the_same_value_compiled_or_not(game: Game, pool: str) -> 
         tries = UNLIMITED_TRIES
     everything = np.arange(len(game.secrets))
     position = Player(matrix, Optimal(), options).position(everything, 0, None)
-    search = OptimalSearch(matrix, only_candidates=only)
-    for strategy in (Optimal(), Optimal(compiled=False)):
+    search = ReadableSearch(matrix, only_candidates=only)
+    for strategy in (Optimal(), Optimal(small=False)):
         guess = strategy.choose(position)
         value = search.try_guess(everything, tries, position.pool, guess, INFEASIBLE)
         assert value.lower == general_value(matrix, tries, only)[0]
     compiled = play(matrix, Optimal(), options)
-    general = play(matrix, Optimal(compiled=False), options)
+    general = play(matrix, Optimal(small=False), options)
     assert compiled.losses == general.losses
     tries = game.max_tries or UNLIMITED_TRIES
     if general_value(matrix, tries, pool == "candidates")[0] < INFEASIBLE:
@@ -129,7 +130,7 @@ def test_terminals_of_five_letter_words(seed: int, count: int, letters: str) -> 
     """Terminal-sized games: the compiled strategy plays as the general search does."""
     matrix = fallout(random_words(seed, count, letters))
     played = play(matrix, Optimal(), PlayOptions())
-    general = play(matrix, Optimal(compiled=False), PlayOptions())
+    general = play(matrix, Optimal(small=False), PlayOptions())
     assert (int(played.guesses.sum()), played.worst, played.losses) == (
         int(general.guesses.sum()),
         general.worst,
@@ -147,7 +148,7 @@ def test_position_that_fits_uses_the_compiled_search() -> None:
     player = Player(matrix, strategy, PlayOptions())
     position = player.position(np.arange(20), 0, None)
     assert strategy.small_search_for(position) is not None
-    assert Optimal(compiled=False).small_search_for(position) is None
+    assert Optimal(small=False).small_search_for(position) is None
     hard = Player(matrix, strategy, PlayOptions(hard=True))
     assert strategy.small_search_for(hard.position(np.arange(20), 0, hard.start_mask())) is None
 
@@ -177,7 +178,7 @@ def test_later_positions_of_a_large_game_fit() -> None:
     position = player.position(left, 1, None)
     search = player.strategy.small_search_for(position)  # type: ignore[attr-defined]
     assert search is not None and len(search.universe) == len(left)
-    general = Player(matrix, Optimal(compiled=False), PlayOptions(guess_from="candidates"))
+    general = Player(matrix, Optimal(small=False), PlayOptions(guess_from="candidates"))
     start = (left, 1, None)
     ours = evaluate(player, secrets=left, start=start)
     theirs = evaluate(general, secrets=left, start=start)
@@ -195,7 +196,7 @@ def test_rank_starts_with_the_choice_and_is_sorted(name: str) -> None:
     scores = [r.score for r in ranked]
     if name == "optimal":
         assert scores == sorted(scores)
-        general = Optimal(compiled=False).rank(position, 5)
+        general = Optimal(small=False).rank(position, 5)
         assert scores[0] == pytest.approx(general[0].score)
     else:
         assert scores == sorted(scores, reverse=True) and all(0 <= s <= 1 for s in scores)
@@ -205,34 +206,36 @@ def test_rank_scores_equal_the_general_search_guess_by_guess() -> None:
     matrix = fallout(random_words(9, 14))
     position = Player(matrix, Optimal(), PlayOptions()).position(np.arange(14), 0, None)
     compiled = {r.row: r.score for r in Optimal().rank(position, 8)}
-    general = {r.row: r.score for r in Optimal(compiled=False).rank(position, 8)}
+    general = {r.row: r.score for r in Optimal(small=False).rank(position, 8)}
     for row in compiled.keys() & general.keys():
         assert compiled[row] == pytest.approx(general[row])
 
 
 def test_positions_past_the_small_search_go_to_the_compiled_core() -> None:
-    """Wordle after salet (221 candidates): the compiled core ranks what the readable search
-    ranks, guess by guess, guessing any allowed word or only candidates."""
+    """Wordle after salet (221 candidates): the compiled core's best guesses, guessing any
+    allowed word or only candidates, are worth what the readable search proves them worth
+    (only candidates, all but crump need more than the five tries left), and the first is its
+    optimum."""
     matrix = pattern_matrix(find_game("wordle", GameOverrides(lists="original")))
     state = Session(matrix)
     state.push("salet", ".....")
-    player = Player(matrix, Optimal(), PlayOptions())
-    position = state.position(player)
-    assert isinstance(player.strategy.search_for(position), CompiledSearch)  # type: ignore[attr-defined]
-    readable = Optimal(compiled=False)
-    assert isinstance(readable.search_for(position), OptimalSearch)
-    compiled = player.strategy.rank(position, 4)
-    general = readable.rank(position, 4)
-    assert [r.word for r in compiled] == [r.word for r in general]
-    assert [r.score for r in compiled] == pytest.approx([r.score for r in general])
-    assert compiled[0].word == "courd" and compiled[0].score == pytest.approx(609 / 221)
-    only = Player(matrix, Optimal(), PlayOptions(guess_from="candidates"))
-    only_position = state.position(only)
-    assert isinstance(only.strategy.search_for(only_position), CompiledSearch)  # type: ignore[attr-defined]
-    compiled = only.strategy.rank(only_position, 4)
-    general = readable.rank(only_position, 4)
-    assert [r.word for r in compiled] == [r.word for r in general]
-    assert [r.score for r in compiled] == pytest.approx([r.score for r in general])
+    tries = 5
+    for options in (PlayOptions(), PlayOptions(guess_from="candidates")):
+        player = Player(matrix, Optimal(), options)
+        position = state.position(player)
+        assert isinstance(player.strategy.search_for(position), CompiledSearch)  # type: ignore[attr-defined]
+        ranked = player.strategy.rank(position, 4)
+        only = options.guess_from == "candidates"
+        readable = ReadableSearch(matrix, only_candidates=only)
+        candidates, pool = position.candidates, position.pool
+        n = len(candidates)
+        best = readable.solve(candidates, tries, pool, INFEASIBLE)
+        assert best.exact and ranked[0].score == pytest.approx(best.lower / n)
+        for guess in ranked:  # only candidates, some finish within the tries no more (inf)
+            value = readable.try_guess(candidates, tries, pool, guess.row, INFEASIBLE)
+            expected = np.inf if value.lower >= INFEASIBLE else value.lower / n
+            assert guess.score == pytest.approx(expected)
+        assert only or ranked[0].word == "courd"
 
 
 def test_a_guess_no_tree_finishes_after_scores_inf_not_the_search_sentinel() -> None:

@@ -1,7 +1,7 @@
 """The search engines: exact search (what every engine offers: :mod:`~wordsolver.search.base`)
-with its bounds, memo and cut-offs, readable (:mod:`~wordsolver.search.exact`) and compiled
-(:mod:`~wordsolver.search.core`, driven on one or more cores and split by first guess by
-:mod:`~wordsolver.search.compiled`), the compiled exact search of small games
+with its bounds, memo and cut-offs, on its compiled core (:mod:`~wordsolver.search.core`,
+driven on one or more cores and split by first guess by :mod:`~wordsolver.search.compiled`;
+the tests hold it to a readable search of their own), the compiled exact search of small games
 (:mod:`~wordsolver.search.small_exact`), the search for fixed multi-word openers
 (:mod:`~wordsolver.search.openers`) and the shortest forced wins against the Absurdle
 adversary (:mod:`~wordsolver.search.absurdle`).
@@ -19,12 +19,12 @@ from wordsolver.search.base import (
     INFEASIBLE,
     UNLIMITED_TRIES,
     ExactSearch,
+    SearchCoverageError,
     SearchInterrupted,
     SearchLimit,
     SetValue,
     level_floor,
 )
-from wordsolver.search.exact import OptimalSearch
 
 if TYPE_CHECKING:
     from wordsolver.search.compiled import CompiledSearch, FirstGuessValue, exact_search
@@ -42,7 +42,7 @@ __all__ = [
     "CompiledSearch",
     "ExactSearch",
     "FirstGuessValue",
-    "OptimalSearch",
+    "SearchCoverageError",
     "SearchInterrupted",
     "SearchLimit",
     "SetValue",

@@ -5,11 +5,10 @@ guesses (:meth:`ExactSearch.solve`, exact below a bound ``beta`` or a proven low
 the value of one guess played first (:meth:`~ExactSearch.try_guess`), the optimal tree once
 solved (:meth:`~ExactSearch.tree_rows`) and proven floors (:meth:`~ExactSearch.first_bound`,
 :meth:`~ExactSearch.guess_floors`). :class:`ExactSearch` holds what the engines share, each
-engine its own recursion: the readable search (:class:`~wordsolver.search.exact.
-OptimalSearch`, which also plays every rule's hard mode and games too large for the core) and
-the compiled one (:class:`~wordsolver.search.compiled.CompiledSearch`), both with or without
-secret weights (:attr:`ExactSearch.units`: totals count each secret's weight), guessing any
-allowed word or only candidates; the proof's symmetric search
+engine its own recursion: the compiled one (:class:`~wordsolver.search.compiled.
+CompiledSearch`) and the readable one the tests hold it to (``tests/readable_search.py``),
+both with or without secret weights (:attr:`ExactSearch.units`: totals count each secret's
+weight), guessing any allowed word or only candidates; the proof's symmetric search
 (:class:`~wordsolver.proof.symmetric.SymmetricSearch`) plays one guess per class above either.
 
 The floors are free functions: with no guess splitting a set into more than ``fan_out``
@@ -54,6 +53,12 @@ class SearchLimit:
 
 class SearchInterrupted(WordsolverError):
     """The search ran out of its time or node budget."""
+
+
+class SearchCoverageError(WordsolverError):
+    """The game lies beyond what the exact search covers (more secrets or guesses than its
+    compiled core takes, or a hard mode it cannot play): no exact answer, and a suggestion
+    gives way."""
 
 
 @dataclass(slots=True)

@@ -1,14 +1,15 @@
 """The exact search on its compiled core (:mod:`wordsolver.search.core`), on one or more cores.
 
-:class:`CompiledSearch` is the :class:`~wordsolver.search.base.ExactSearch` of the games the
-core covers, with the values and trees of the readable :class:`~wordsolver.search.exact.
-OptimalSearch` (the tests hold the two to each other): equally likely secrets or secrets
+:class:`CompiledSearch` is the :class:`~wordsolver.search.base.ExactSearch` of every game
+the core covers, with the values and trees of the readable search the tests hold it to
+(``tests/readable_search.py``): equally likely secrets or secrets
 weighted (:class:`~wordsolver.weights.SecretWeights`, the least expected number of guesses),
 any allowed word may be guessed (or, in hard mode, any the rule's hard mode allows, as the
 rule states it: :meth:`~wordsolver.games.FeedbackRule.hard_mode`), or only the candidates
 (``only_candidates``: at every set, only the candidates still possible; in hard mode too,
-which always allows a candidate). :func:`exact_search` picks the engine for a game and its
-play options.
+which always allows a candidate). :func:`exact_search` sets it up for a game and its play
+options, and refuses a game beyond the core (:class:`~wordsolver.search.base.
+SearchCoverageError`).
 
 Several sets (the buckets of fixed openers) are solved at once on several threads, largest
 first, all on one core whose memo they share; a time budget raises its stop flag when it runs
@@ -41,12 +42,12 @@ from wordsolver.search.base import (
     ExactSearch,
     Job,
     Pool,
+    SearchCoverageError,
     SearchInterrupted,
     SearchLimit,
     SetValue,
 )
 from wordsolver.search.core import CompiledCore, FirstGuesses
-from wordsolver.search.exact import OptimalSearch
 from wordsolver.search.hard_tables import compiled_hard_mode, hard_mode_tables
 from wordsolver.weights import SecretWeights
 
@@ -383,27 +384,31 @@ def exact_search(
     only_candidates: bool = False,
     limit: SearchLimit | None = None,
     weights: SecretWeights | None = None,
-    compiled: bool = True,
     workers: int | None = None,
-) -> ExactSearch:
-    """The exact search for these play options: on the compiled core when it covers them
-    (secrets alike or weighted, any allowed word may be guessed or, in hard mode, any the
-    rule's hard mode allows, or only candidates, in hard mode too; ``workers`` threads,
-    default every core), else the readable search (a game too large for the core, or a hard
-    mode it does not compile)."""
+) -> CompiledSearch:
+    """The exact search for these play options, on the compiled core (secrets alike or
+    weighted, any allowed word may be guessed or, in hard mode, any the rule's hard mode
+    allows, or only candidates, in hard mode too; ``workers`` threads, default every core).
+    Raises SearchCoverageError for a game beyond the core: more secrets or guesses than it
+    takes, or a hard mode it cannot play."""
     game = matrix.game
-    fits = len(game.secrets) <= MAX_SECRETS and len(game.guesses) <= MAX_GUESSES
-    # Hard mode always allows a candidate: guessing only candidates, it changes nothing.
-    plays = not hard or only_candidates or compiled_hard_mode(game)
-    if compiled and fits and plays:
-        return CompiledSearch(
-            matrix,
-            hard=hard,
-            only_candidates=only_candidates,
-            limit=limit,
-            weights=weights,
-            workers=workers,
+    secrets, guesses = len(game.secrets), len(game.guesses)
+    if secrets > MAX_SECRETS or guesses > MAX_GUESSES:
+        raise SearchCoverageError(
+            f"the exact search takes at most {MAX_SECRETS:,} secrets and {MAX_GUESSES:,}"
+            f" guesses, not {secrets:,} and {guesses:,}"
         )
-    return OptimalSearch(
-        matrix, hard=hard, only_candidates=only_candidates, limit=limit, weights=weights
+    # Hard mode always allows a candidate: guessing only candidates, it changes nothing.
+    if hard and not only_candidates and not compiled_hard_mode(game):
+        raise SearchCoverageError(
+            f"the exact search cannot play hard mode with these {guesses:,} guesses of"
+            f" {game.length} letters"
+        )
+    return CompiledSearch(
+        matrix,
+        hard=hard,
+        only_candidates=only_candidates,
+        limit=limit,
+        weights=weights,
+        workers=workers,
     )

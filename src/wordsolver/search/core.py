@@ -1,11 +1,10 @@
-"""The compiled core of the exact search: the recursion of
-:class:`~wordsolver.search.exact.OptimalSearch` in C++ (:mod:`wordsolver.search._engine`, built
-from ``search/engine/`` when the package is installed), for secrets equally likely or weighted
-(:meth:`CompiledCore.set_units`) when any allowed word may be guessed (or, in hard mode, any
-word the rule's hard mode allows), or only the candidates
-(:meth:`CompiledCore.guess_only_candidates`).
+"""The compiled core of the exact search: its recursion in C++
+(:mod:`wordsolver.search._engine`, built from ``search/engine/`` when the package is
+installed), for secrets equally likely or weighted (:meth:`CompiledCore.set_units`) when any
+allowed word may be guessed (or, in hard mode, any word the rule's hard mode allows), or
+only the candidates (:meth:`CompiledCore.guess_only_candidates`).
 
-It computes the same values as the readable search (the fewest total guesses, ties broken by
+It computes the same values as the tests' readable search (the fewest total guesses, ties broken by
 the shallower deepest secret) by the same rules; ``engine/search.hpp`` lists them. Why C++
 rather than numba: a set's search allocates a dozen small arrays and recurses, which numba
 pays for with reference-counted allocations and no thread-shared memo; importing numba and

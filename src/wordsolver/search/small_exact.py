@@ -24,8 +24,8 @@ so the whole exact search runs in numba with a memo keyed by (set, tries left):
   instead, and the memo keeps it until a later call needs the exact value;
 - guesses that split the set like an earlier one, or learn nothing, are never tried.
 
-The readable reference of the ``MEAN`` values is :class:`~wordsolver.search.exact.
-OptimalSearch`; the tests hold both, and a plain exhaustive search, to the same values.
+The tests hold its ``MEAN`` values to the readable search of ``tests/readable_search.py``
+and to a plain exhaustive search.
 """
 
 from __future__ import annotations

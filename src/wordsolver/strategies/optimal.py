@@ -23,10 +23,8 @@ class Optimal(Strategy):
     Positions that fit the compiled search of :mod:`~wordsolver.search.small_exact` (at
     most :data:`~wordsolver.search.small_exact.MAX_SECRETS` candidates and
     :data:`~wordsolver.search.small_exact.MAX_GUESSES` allowed guesses, not in hard mode:
-    every Fallout terminal) are solved there; others by the exact search the play options call
-    for (:func:`~wordsolver.search.compiled.exact_search`: the compiled core, or the readable
-    search for a game too large for the core or a hard mode it does not compile). All find
-    trees of the same value.
+    every Fallout terminal) are solved there; others by the exact search on the compiled core
+    (:func:`~wordsolver.search.compiled.exact_search`). Both find trees of the same value.
     """
 
     name = "optimal"
@@ -35,15 +33,15 @@ class Optimal(Strategy):
     needs_time_limit = True
     exact_tree = True
 
-    def __init__(self, limit: SearchLimit | None = None, *, compiled: bool = True) -> None:
+    def __init__(self, limit: SearchLimit | None = None, *, small: bool = True) -> None:
         self.limit = limit or SearchLimit(seconds=60.0)
-        self.compiled = compiled  # False: always the general search (to compare the two)
+        self.small = small  # False: never the small search, always the core (to compare them)
         self._searches: dict[tuple[int, bool, bool], ExactSearch] = {}
         self._small: dict[tuple[int, bool, bytes, bytes], SmallExact] = {}
 
     def within(self, seconds: float | None) -> Optimal:
         """A fresh search of the same kind stopped after ``seconds`` (None: no time limit)."""
-        return type(self)(SearchLimit(seconds=seconds), compiled=self.compiled)
+        return type(self)(SearchLimit(seconds=seconds), small=self.small)
 
     @property
     def time_limit(self) -> float | None:
@@ -63,7 +61,6 @@ class Optimal(Strategy):
                 only_candidates=position.only_candidates,
                 limit=self.limit,
                 weights=None if game.uniform else SecretWeights(game.prior, game.probabilities),
-                compiled=self.compiled,
             )
         return self._searches[key]
 
@@ -76,7 +73,7 @@ class Optimal(Strategy):
         from wordsolver.search import small_exact
 
         if (
-            not self.compiled
+            not self.small
             or position.hard
             or position.weights is not None  # the compiled search counts secrets alike
             or not small_exact.fits(len(position.candidates), len(position.pool))

@@ -2,7 +2,7 @@
 // least weighted total, each secret counting its weight), ties broken by the shallower deepest
 // secret, with its proof.
 //
-// The same rules as the readable search (wordsolver/search/exact.py), in compiled code: closed
+// The same rules as the readable search the tests hold it to (tests/readable_search.py): closed
 // forms for one and two candidates and for a candidate that tells all the others apart (or
 // all but one pair); each guess's admissible bound 3n − w − k (k buckets, w = 1 when it may
 // win), exact when no bucket holds more than two; the level floor of every bucket, or the

@@ -1,4 +1,4 @@
-"""Exact optimal play: the decision tree with the fewest total guesses, and its proof.
+"""The readable exact search: the decision tree with the fewest total guesses, and its proof.
 
 The value of a set ``S`` of candidates with ``d`` tries left is the least total number of guesses
 that solves every secret of ``S``: ``|S| + Σ value(bucket, d − 1)`` over the non-winning buckets of
@@ -19,10 +19,11 @@ set (its size when unweighted). The search is a depth-first branch and bound:
 
 Ties in the total are broken by the smaller worst case (deepest secret).
 
-This is the readable engine of :class:`~wordsolver.search.base.ExactSearch`: it plays what
-the compiled core does not (hard mode of rules whose tables are too large for the core, games
-too large for it), and the tests hold the compiled engine to it, weighted or not, in every
-mode it plays (any allowed word, hard mode, only candidates).
+The same rules as the compiled core's (:class:`~wordsolver.search.compiled.CompiledSearch`),
+in plain Python on the :class:`~wordsolver.search.base.ExactSearch` interface, kept here beside
+:mod:`tests.reference` and apart from the engine it checks: the tests hold the core to it,
+weighted or not, in every mode it plays (any allowed word, hard mode, only candidates), and it
+to the exhaustive searches of :mod:`tests.reference` on small games.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from wordsolver.search.base import (
 from wordsolver.weights import SecretWeights
 
 
-class OptimalSearch(ExactSearch):
+class ReadableSearch(ExactSearch):
     """Branch and bound over one pattern matrix, in Python; reusable, the memo grows with
     every call."""
 
