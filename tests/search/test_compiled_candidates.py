@@ -28,7 +28,8 @@ from tests.search.test_compiled_weights import (
     wordle_game,
 )
 from tests.search.test_exact import GAMES
-from wordsolver.games import Game
+from wordsolver.games import Game, GameOverrides, find_game
+from wordsolver.games.rules import RULES
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.base import ExactSearch, SearchCoverageError
@@ -70,12 +71,19 @@ def long_words() -> Game:
 
 
 def hard_games() -> list[Game]:
+    """Games of every rule of the registry (each test below names them)."""
+    jotto = ("crane", "salet", "abbey", "kayak", "level", "radar", "queue", "nanny", "speed")
     return [
         *GAMES.values(),
         wordle_game(2, 40, 30),
         mastermind("mastermind", 3, "abcd").game,
         long_words(),
+        find_game("jotto", GameOverrides(words=jotto)),
     ]
+
+
+def test_the_hard_games_cover_every_rule() -> None:
+    assert {game.rule.name for game in hard_games()} == set(RULES)
 
 
 @pytest.mark.parametrize("game", hard_games(), ids=lambda game: game.name)
