@@ -89,6 +89,11 @@ class TimeLimitError(WordsolverError):
     """A computation ran past the time it was given and was stopped (the web answers 503)."""
 
 
+class UnsolvableError(WordsolverError):
+    """No decision tree solves every secret within the tries the game allows (a proof or an
+    exact search found none), so a play for the fewest guesses has no answer."""
+
+
 def quoted(word: str) -> str:
     """A word as messages quote it, cut short when it is too long to read.
 

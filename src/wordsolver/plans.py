@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from wordsolver.errors import OptionError, WordsolverError
+from wordsolver.errors import OptionError, UnsolvableError
 from wordsolver.evaluation import Evaluation
 from wordsolver.games import Game
 from wordsolver.matrix import PatternMatrix
@@ -156,25 +156,43 @@ def finished_proof(
         proof = prove_whole_game(
             matrix, hard=hard, seconds=seconds, progress=progress, top=top, strict=True
         )
-    except SearchInterrupted:
-        raise
-    except WordsolverError:  # no first guess finishes within the tries
+    except UnsolvableError:  # no first guess finishes within the tries
         return None
     if not proof.complete:
         raise SearchInterrupted("the proof of the best first guess ran out of time")
     return proof
 
 
+def proof_plays(
+    strategy: Strategy,
+    options: PlayOptions,
+    *,
+    weighted: bool = False,
+    limit: SearchLimit | None = None,
+) -> bool:
+    """Whether the proof of the best first guess plays the whole game: a strategy whose tree
+    is the exact search's (``exact_tree``: its objective is the proof's, the fewest total
+    guesses), no opener, any allowed word guessed, secrets counted alike (the proof does not
+    weigh them), and no node budget nor beam in ``limit``."""
+    return (
+        strategy.exact_tree
+        and not options.openers
+        and options.guess_from == "allowed"
+        and not weighted
+        and (limit is None or (limit.nodes is None and limit.beam is None))
+    )
+
+
 def plays_the_proof(player: Player) -> bool:
-    """Whether the player's whole game is played as the proof of its best first guess plays
-    it: a strategy that declares ``proven_start``, equally likely secrets, any allowed word
-    guessed, no opener, and a game too large for the small exact search (which settles the
-    smaller ones whole, faster than a proof)."""
-    strategy, options, matrix = player.strategy, player.options, player.matrix
+    """Whether the player's turns and evaluation are played from the proof (:func:`proof_plays`
+    under the game's own prior), in a game held whole and too large for the small exact
+    search, which settles the smaller ones faster than a proof. A whole-game tree is the
+    proof's at any size (:attr:`TreePlan.by_proof`)."""
+    matrix = player.matrix
     game = matrix.game
-    if not strategy.proven_start or matrix.streamed or options.openers:
-        return False
-    if not game.uniform or options.guess_from != "allowed":
+    if matrix.streamed or not proof_plays(
+        player.strategy, player.options, weighted=not game.uniform
+    ):
         return False
     from wordsolver.search import small_exact  # its kernels, when asked
 
@@ -237,16 +255,9 @@ class TreePlan:
 
     @property
     def by_proof(self) -> bool:
-        """Whether the tree is the whole game's, as the proof finds it."""
-        limit, options = self.limit, self.options
-        return (
-            self.strategy.exact_tree
-            and not options.openers
-            and options.guess_from == "allowed"
-            and self.weights is None
-            and limit.nodes is None
-            and limit.beam is None
-        )
+        """Whether the tree is the whole game's, as the proof finds it (:func:`proof_plays`)."""
+        weighted = self.weights is not None
+        return proof_plays(self.strategy, self.options, weighted=weighted, limit=self.limit)
 
     def proven_tree(
         self,

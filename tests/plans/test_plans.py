@@ -25,8 +25,10 @@ from wordsolver.plans import (
     bounded_strategy,
     check_adversary,
     check_weights,
+    finished_proof,
     forced_win_answer,
     plays_the_proof,
+    proof_plays,
     proven_evaluation,
     proven_start,
     search_forced_win,
@@ -173,6 +175,33 @@ def test_optimal_within_grows_its_own_tree_where_no_tree_solves_every_secret() -
     assert int((needed <= 2).sum()) == 7 == int((played.guesses <= 2).sum())
     with pytest.raises(OptionError, match="optimal only"):
         check_adversary(find_game("absurdle"), within)
+
+
+def test_a_proof_with_no_tree_in_the_tries_is_told_from_a_mistake() -> None:
+    """No first guess solves nine words in two tries: no proven tree, and the search plays
+    for the fewest guesses; a mistake in the request is still the user's error."""
+    two_tries = find_game("wordle", GameOverrides(words=WORDS, tries=2))
+    matrix = pattern_matrix(two_tries, use_cache=False)
+    assert finished_proof(matrix, hard=False, seconds=60) is None
+    assert (
+        TreePlan(bounded_strategy("optimal"), PlayOptions()).proven_tree(matrix, complete=True)
+        is None
+    )
+    with pytest.raises(OptionError, match="`seconds` must be"):
+        finished_proof(matrix, hard=False, seconds=float("nan"))
+
+
+def test_one_rule_decides_whether_the_proof_plays_the_whole_game() -> None:
+    optimal, within = bounded_strategy("optimal"), bounded_strategy("optimal-within")
+    assert proof_plays(optimal, PlayOptions(hard=True))
+    assert proof_plays(optimal, PlayOptions(), limit=SearchLimit(seconds=5))
+    assert not proof_plays(within, PlayOptions())
+    assert not proof_plays(optimal, PlayOptions(), weighted=True)
+    assert not proof_plays(optimal, PlayOptions(guess_from="candidates"))
+    assert not proof_plays(optimal, PlayOptions(openers=("salet",)))
+    for limit in (SearchLimit(nodes=10), SearchLimit(beam=3)):
+        assert not proof_plays(optimal, PlayOptions(), limit=limit)
+        assert not TreePlan(optimal, PlayOptions(), limit).by_proof
 
 
 def test_a_greedy_strategy_grows_its_tree(small: PatternMatrix) -> None:

@@ -15,10 +15,12 @@ from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
 from wordsolver.search.base import ExactSearch
 from wordsolver.search.compiled import CompiledSearch, exact_search
 from wordsolver.search.exact import OptimalSearch
+from wordsolver.search.hard_tables import compiled_hard_mode
 from wordsolver.strategies import PlayOptions
 from wordsolver.tree import check_tree
 from wordsolver.tree.fallback import entropy_fallback
 from wordsolver.tree.optimal import SearchResult, grow_optimal, optimal_tree
+from wordsolver.weights import SecretWeights
 
 LARGE = {name: game for name, game in GAMES.items() if len(game.secrets) >= 8}
 
@@ -262,3 +264,37 @@ def test_the_whole_game_bar_counts_each_first_guess_tried(medium: PatternMatrix)
     search.solve_all([(candidates, tries_left, pool)], progress=steps.append)
     assert sum(steps) == units
     assert steps[-2:] == [2 * units // 3 - units // 3, units - 2 * units // 3]
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_more_guesses_than_sixteen_bits_hold_play_on_the_core(weighted: bool) -> None:
+    """Word Bulls and Cows over 18 letters: 73,440 strings of distinct letters may be guessed
+    (tonguess4's 358,800 the same way), ids past 2^16 among the best; the core's value, worst
+    case and tree are the readable search's."""
+    words = ("read", "rage", "ride", "rode", "rake", "ripe", "rope", "reap", "rain", "rich")
+    overrides = GameOverrides(lists="game", words=words, alphabet="abcdefghijklmnopqr")
+    matrix = pattern_matrix(find_game("tonguess4", overrides), use_cache=False)
+    assert len(matrix.game.guesses) == 18 * 17 * 16 * 15 > 1 << 16
+    weights = None
+    if weighted:
+        weights = SecretWeights("given", np.geomspace(1.0, 1e-3, len(words)))
+    core = exact_search(matrix, weights=weights)
+    assert isinstance(core, CompiledSearch)
+    readable = OptimalSearch(matrix, weights=weights)
+    candidates, tries, pool = everything(matrix)
+    found = core.solve(candidates, tries, pool, INFEASIBLE)
+    expected = readable.solve(candidates, tries, pool, INFEASIBLE)
+    assert (found.lower, found.exact, found.worst) == (expected.lower, True, expected.worst)
+    rows = core.tree_rows(candidates, tries, pool)
+    assert rows[:, 0].max() >= 1 << 16  # a guess the core names past 16 bits
+    assert np.array_equal(rows, readable.tree_rows(candidates, tries, pool))
+
+
+def test_the_core_plays_hard_mode_while_its_table_fits() -> None:
+    """Consistency is read from the table of guesses against guesses: Jotto's and tonguess3's
+    (243 MB) fit, tonguess4's 358,800 strings (a table of 128 GB) do not; kept letters go up
+    to seven letters."""
+    assert compiled_hard_mode(find_game("jotto")) and compiled_hard_mode(find_game("tonguess3"))
+    assert not compiled_hard_mode(find_game("tonguess4"))
+    assert compiled_hard_mode(find_game("wordle", GameOverrides(length=7, words=("abcdefg",))))
+    assert not compiled_hard_mode(find_game("wordle", GameOverrides(length=8, words=("abcdefgh",))))

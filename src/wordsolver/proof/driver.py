@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from wordsolver.errors import OptionError, WordsolverError
+from wordsolver.errors import OptionError, UnsolvableError
 from wordsolver.games import Game
 from wordsolver.plumbing.arrays import IdArray, Int64Array
 from wordsolver.proof.prover import FirstGuessProver, Outcome, ProofSpec, class_members, prover_for
@@ -499,7 +499,7 @@ def _finish(
     solved = [known for known in classes if known.exact and known.bound < INFEASIBLE]
     if complete and not solved:
         tries = game.max_tries
-        raise WordsolverError(
+        raise UnsolvableError(
             f"no tree solves the {len(game.secrets)} secrets within {tries} tries:"
             " no first guess does"
         )

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import UnsolvableError, WordsolverError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import bucket_sizes, partition_stats, split
 from wordsolver.plumbing.arrays import IdArray, Int64Array
@@ -254,7 +254,7 @@ class ExactSearch(ABC):
         """The row of an optimal guess (solving the set first if needed)."""
         known = self.solve(candidates, tries_left, pool, INFEASIBLE)
         if not known.exact or known.lower >= INFEASIBLE:
-            raise WordsolverError(
+            raise UnsolvableError(
                 f"no tree solves these {len(candidates)} candidates within {tries_left} tries"
             )
         return known.guess

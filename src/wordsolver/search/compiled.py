@@ -50,9 +50,11 @@ from wordsolver.search.exact import OptimalSearch
 from wordsolver.search.hard_tables import compiled_hard_mode, hard_mode_tables
 from wordsolver.weights import SecretWeights
 
-#: Largest games the compiled core takes (its rank keys pack bound, Σ size² and position).
+#: Largest games the compiled core takes: its rank keys pack a guess's bound (below 3 × 2^14,
+#: 16 bits), Σ size² (below 2^29) and position (19 bits) in 64; tonguess4's 358,800 strings of
+#: distinct letters fit.
 MAX_SECRETS = 1 << 14
-MAX_GUESSES = 1 << 16
+MAX_GUESSES = 1 << 19
 #: Sets searched alone from this size on are split by first guess (the whole game).
 SPLIT_MIN = 500
 

@@ -30,8 +30,10 @@ from wordsolver.search.base import UNLIMITED_TRIES
 #: Longest words the core plays kept letters with (it packs a letter's copies in 3 bits).
 HARD_LENGTH = 7
 #: Most bytes of the table of guesses against guesses that the core reads for consistency
-#: (an eighth of the memo's budget; Jotto's 10,554 words take 111 MB).
-HARD_TABLE_BYTES = 1 << 27
+#: (a quarter of the memo's budget: Jotto's 10,554 words take 111 MB, tonguess3's 15,600
+#: strings of distinct letters 243 MB); it keeps the guesses
+#: below the 2^16 the core's record of guesses played holds (``engine/hard.hpp``).
+HARD_TABLE_BYTES = 1 << 28
 #: Most tries the core starts a consistent hard mode with (its memo keys hold every guess
 #: played: ``MAX_SEEN + 1`` in ``engine/hard.hpp``).
 HARD_TRIES = 33

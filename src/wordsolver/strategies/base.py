@@ -144,14 +144,12 @@ class Strategy(ABC):
     score_index: ClassVar[int] = -1
     #: Whether it guesses only the candidates.
     only_candidates: ClassVar[bool] = False
-    #: Whether its whole-game tree is found by the exact search
-    #: (:func:`~wordsolver.tree.optimal.optimal_tree`, or the proof) rather than grown by
-    #: playing it secret by secret; such a strategy also solves the adversarial games.
+    #: Whether its objective is the exact search's (the fewest total guesses): its whole-game
+    #: tree is found by the exact search (:func:`~wordsolver.tree.optimal.optimal_tree`, or
+    #: the proof) rather than grown by playing it secret by secret, its choice at a whole
+    #: game's start is the proof's best first guess (:func:`~wordsolver.plans.proof_plays`),
+    #: and it solves the adversarial games.
     exact_tree: ClassVar[bool] = False
-    #: Whether its choice at a whole game's start is the proof's best first guess (its
-    #: objective is the proof's, the fewest total guesses), which the composer asks for when
-    #: the game is too large for the small exact search (:func:`~wordsolver.plans.proven_start`).
-    proven_start: ClassVar[bool] = False
 
     def within(self, seconds: float | None) -> Strategy:
         """The same strategy bounded by ``seconds`` (None: its own bound); a strategy that

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import UnsolvableError, WordsolverError
 from wordsolver.search.base import INFEASIBLE, UNLIMITED_TRIES, ExactSearch, SearchLimit
 from wordsolver.strategies.base import Position, RankedGuess, Strategy
 from wordsolver.weights import SecretWeights
@@ -34,7 +34,6 @@ class Optimal(Strategy):
     score_label = "mean guesses"
     needs_time_limit = True
     exact_tree = True
-    proven_start = True
 
     def __init__(self, limit: SearchLimit | None = None, *, compiled: bool = True) -> None:
         self.limit = limit or SearchLimit(seconds=60.0)
@@ -132,7 +131,7 @@ class Optimal(Strategy):
                 tries_left = UNLIMITED_TRIES
                 guess = small.solve(position.candidates, tries_left, small_exact.Objective.MEAN)[1]
             if guess < 0:
-                raise WordsolverError(
+                raise UnsolvableError(
                     f"no tree solves these {len(position.candidates)} candidates"
                     f" within {tries_left} tries"
                 )
@@ -141,7 +140,7 @@ class Optimal(Strategy):
         search.start_clock()
         try:
             return search.best_guess(position.candidates, tries_left, position.pool), tries_left
-        except WordsolverError:
+        except UnsolvableError:
             if tries_left == UNLIMITED_TRIES:
                 raise
             guess = search.best_guess(position.candidates, UNLIMITED_TRIES, position.pool)
@@ -210,9 +209,9 @@ class OptimalWithin(Optimal):
     description = "exact: most secrets solved within the tries, then fewest guesses"
     score_label = "share solved in time"
     #: Its objective is not the proof's nor the tree search's (fewest total guesses): its tree
-    #: is grown by playing it, which the small exact search settles whole.
+    #: is grown by playing it, which the small exact search settles whole, and its first guess
+    #: is its own.
     exact_tree = False
-    proven_start = False
 
     def small_search_for(self, position: Position) -> SmallExact | None:
         from wordsolver.search import small_exact

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordsolver.errors import WordsolverError
+from wordsolver.errors import UnsolvableError
 from wordsolver.matrix import PatternMatrix
 from wordsolver.partition import split
 from wordsolver.plumbing.arrays import IdArray, Int64Array
@@ -187,7 +187,7 @@ def _settle(search: ExactSearch, leaf: _Leaf, fallback: Fallback) -> tuple[int, 
         )
         return value, max(floor, proven_lower), False
     if known.lower >= INFEASIBLE:
-        raise WordsolverError(
+        raise UnsolvableError(
             f"no tree solves {len(candidates)} candidates within {tries_left} tries"
         )
     _adopt(leaf.node, nodes_of(search.tree_rows(candidates, tries_left, pool)))
