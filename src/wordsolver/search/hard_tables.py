@@ -27,8 +27,11 @@ from wordsolver.matrix import FIRST_PIECE_CELLS
 from wordsolver.plumbing.stopping import pieces
 from wordsolver.search.base import UNLIMITED_TRIES
 
-#: Longest words the core plays kept letters with (it packs a letter's copies in 3 bits).
-HARD_LENGTH = 7
+#: Longest words the core plays kept letters with (it packs a guess's letters in two 64-bit
+#: words; ``MAX_KEPT_LENGTH`` in ``engine/hard.hpp``): longer than any game of kept letters
+#: (Wordle's colours allow 10 letters). A letter's copies take 4 bits, or 8 when a guess
+#: holds one letter more than 7 times.
+HARD_LENGTH = 16
 #: Most bytes of the table of guesses against guesses that the core reads for consistency
 #: (a quarter of the memo's budget: Jotto's 10,554 words take 111 MB, tonguess3's 15,600
 #: strings of distinct letters 243 MB); it keeps the guesses

@@ -520,7 +520,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
         int length = letters.ndim == 2 ? int(letters.shape[1]) : 0;
         ok = letters.ndim == 2 && letters.itemsize == 1 && letters.shape[0] == n_guesses &&
              colours.ndim == 2 && colours.itemsize == 1 && colours.shape[0] == n_patterns &&
-             colours.shape[1] == length && length >= 1 && length <= 7;
+             colours.shape[1] == length && length >= 1 && length <= ws::MAX_KEPT_LENGTH;
         if (ok) {
             const auto* l = static_cast<const std::uint8_t*>(letters.buf);
             const auto* c = static_cast<const std::uint8_t*>(colours.buf);
@@ -535,9 +535,10 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
     PyBuffer_Release(&letters);
     PyBuffer_Release(&colours);
     if (!ok) {
-        PyErr_SetString(PyExc_ValueError,
-                        "hard mode takes either a feedback table, or letters and marks of 1 to 7 "
-                        "positions");
+        PyErr_Format(PyExc_ValueError,
+                     "hard mode takes either a feedback table, or letters and marks of 1 to %d "
+                     "positions",
+                     ws::MAX_KEPT_LENGTH);
         return -1;
     }
     return 0;
