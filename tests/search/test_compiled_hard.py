@@ -1,6 +1,7 @@
 """Hard mode on the compiled core against the readable search (the oracle): Wordle's kept
 letters for words of 8 to 10 letters (two words of packed letters, and the wider count fields
-of a guess that holds one letter more than 7 times), on random small word lists."""
+of a guess that holds one letter more than 7 times), on random small word lists; consistency
+read from a table of only the starting pool's guesses (the whole table made too large)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.reference import small_game
+from tests.search.test_compiled_weights import value
 from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.matrix import PatternMatrix, pattern_matrix
-from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES
-from wordsolver.search.base import ExactSearch
+from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, hard_tables
 from wordsolver.search.compiled import CompiledSearch
 from wordsolver.search.exact import OptimalSearch
 from wordsolver.search.hard_tables import compiled_hard_mode
+from wordsolver.strategies import PlayOptions
+from wordsolver.tree.fallback import entropy_fallback
+from wordsolver.tree.optimal import grow_optimal, optimal_tree
 
 EXAMPLES = settings(
     max_examples=10,
@@ -55,13 +59,6 @@ def long_words(seed: int, n_secrets: int, n_extra: int, length: int) -> tuple[li
 def kept_letters_game(seed: int, n_secrets: int, n_extra: int, length: int) -> Game:
     secrets, extra = long_words(seed, n_secrets, n_extra, length)
     return small_game("colours", secrets, extra, letters=LETTERS)
-
-
-def value(
-    search: ExactSearch, candidates: np.ndarray, tries: int, pool: np.ndarray
-) -> tuple[int, bool, int]:
-    found = search.solve(candidates, tries, pool, INFEASIBLE)
-    return found.lower, found.exact, found.worst
 
 
 def assert_core_is_the_oracle(
@@ -126,3 +123,115 @@ def test_the_core_plays_kept_letters_for_every_length_the_colours_allow() -> Non
     for length in (5, 8, 10):
         word = "abcdefghij"[:length]
         assert compiled_hard_mode(find_game("wordle", GameOverrides(length=length, words=(word,))))
+
+
+# -- consistency from a table of the starting pool's guesses only ---------------------------
+
+
+def consistent_games() -> dict[str, Game]:
+    return {
+        "bulls": find_game("bulls", GameOverrides(length=3, alphabet="abcdef")),
+        "mastermind": find_game("mastermind", GameOverrides(length=3, alphabet="abcd")),
+        "jotto": find_game("jotto", GameOverrides(words=tuple(long_words(3, 45, 0, 5)[0]))),
+        "likeness": find_game("fallout", GameOverrides(words=tuple(long_words(4, 60, 0, 6)[0]))),
+    }
+
+
+CONSISTENT = consistent_games()
+
+
+def position(matrix: PatternMatrix, guesses: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates and hard mode's pool after ``guesses`` played against the first
+    secret: the rule's own filter (the readable search's)."""
+    game = matrix.game
+    codes = game.guess_codes
+    candidates = np.arange(len(game.secrets), dtype=np.intp)
+    pool = np.arange(len(game.guesses), dtype=np.intp)
+    secret = int(game.secret_rows[0])
+    for guess in guesses:
+        pattern = int(matrix.values[guess, secret])
+        candidates = candidates[matrix.values[guess, candidates] == pattern]
+        pool = pool[game.rule.hard_mode_allows(codes[pool], codes[guess], pattern)]
+    return candidates, pool
+
+
+@pytest.fixture
+def small_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables of at most 40 guesses of one byte: no game below holds its whole table."""
+    monkeypatch.setattr(hard_tables, "HARD_TABLE_BYTES", 40 * 40)
+
+
+@pytest.mark.usefixtures("small_tables")
+@pytest.mark.parametrize("name", CONSISTENT)
+@EXAMPLES
+@given(data=st.data())
+def test_a_table_of_the_starting_pool_plays_as_the_whole_table(
+    name: str, data: st.DataObject
+) -> None:
+    """Two searches on one core from different positions (the second replaces the table):
+    values, worst cases and trees are the readable search's; the root is refused."""
+    matrix = pattern_matrix(CONSISTENT[name], use_cache=False)
+    game = matrix.game
+    core = CompiledSearch(matrix, hard=True, workers=1)
+    readable = OptimalSearch(matrix, hard=True)
+    n = len(game.guesses)
+    everyone = np.arange(len(game.secrets), dtype=np.intp)
+    with pytest.raises(hard_tables.HardTableTooLarge, match="needs a table"):
+        core.solve(everyone, UNLIMITED_TRIES, np.arange(n, dtype=np.intp), INFEASIBLE)
+    first = data.draw(st.integers(0, n - 1))
+    second = data.draw(st.integers(0, n - 1).filter(lambda guess: guess != first))
+    for guesses in ([first], [second]):
+        candidates, pool = position(matrix, guesses)
+        if len(pool) > 40 or len(candidates) < 2:
+            continue
+        for tries in (3, UNLIMITED_TRIES):
+            expected = value(readable, candidates, tries, pool)
+            assert value(core, candidates, tries, pool) == expected, (guesses, tries)
+        assert core._table is not None and core._table.held[pool].all()
+        assert core._table.held.sum() <= 40
+        rows = core.tree_rows(candidates, UNLIMITED_TRIES, pool)
+        assert np.array_equal(rows, readable.tree_rows(candidates, UNLIMITED_TRIES, pool))
+
+
+def opener_within(matrix: PatternMatrix, most: int) -> int:
+    """A first guess whose buckets' pools hold at most ``most`` guesses each, and more than
+    ``most`` in all."""
+    game = matrix.game
+    codes = game.guess_codes
+    for guess in range(len(game.guesses)):
+        pools = [
+            np.flatnonzero(game.rule.hard_mode_allows(codes, codes[guess], int(pattern)))
+            for pattern in np.unique(matrix.values[guess, game.secret_rows])
+            if pattern != game.win_pattern
+        ]
+        if max(map(len, pools)) <= most < len(np.unique(np.concatenate(pools))):
+            return guess
+    raise AssertionError("no such first guess")
+
+
+@pytest.mark.usefixtures("small_tables")
+@pytest.mark.parametrize("name", ["bulls", "mastermind", "jotto"])
+def test_openers_share_their_buckets_between_tables(name: str) -> None:
+    """After an opener the buckets' pools are more than one table holds: they are solved a
+    group at a time, each with its table, to the readable search's tree."""
+    matrix = pattern_matrix(CONSISTENT[name], use_cache=False)
+    game = matrix.game
+    first = opener_within(matrix, 40)
+    opener = game.guesses.words[first]
+    options = PlayOptions(hard=True, openers=(opener,))
+    found = optimal_tree(matrix, options)
+    readable = grow_optimal(
+        OptimalSearch(matrix, hard=True),
+        (first,),
+        fallback=entropy_fallback(matrix, options),
+    )
+    assert (found.total, found.proven) == (readable.total, True)
+    assert np.array_equal(found.tree.guesses_needed(), readable.tree.guesses_needed())
+
+
+def test_every_catalogue_rule_plays_hard_mode_on_the_core() -> None:
+    """Consistency whatever the game's size (tonguess4's 358,800 guesses: from a pool of at
+    most 16,384), kept letters for every length."""
+    for name in ("jotto", "tonguess3", "tonguess4", "bulls", "mastermind", "wordle", "5bukv"):
+        assert compiled_hard_mode(find_game(name)), name
+    assert hard_tables.most_table_guesses(find_game("tonguess4")) == 1 << 14

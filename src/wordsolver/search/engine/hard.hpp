@@ -8,7 +8,9 @@
 //   64-bit words, its letters' copies in fields of 4 bits (8 when a guess holds a letter
 //   more than 7 times), compared a word at a time.
 // - consistent (the general rule): every guess must be one the feedback allows as the secret,
-//   read from a table of the feedback of every guess against every guess.
+//   read from a table of the feedback of guesses against guesses: of every guess while it
+//   fits, else of the guesses of the pool a search starts from (in hard mode every later
+//   pool is a subset of it), with a map from game id to place in the table.
 //
 // What the feedback so far demands is a rule (kept letters, Rule: a letter per placed
 // position, a least count per revealed letter; consistent, Seen: the guesses and patterns so
@@ -144,17 +146,19 @@ private:
     }
 };
 
-/** What consistency demands so far: each guess played and its pattern (guess << 16 | pattern,
- *  both below 2^16), ascending (the pool does not depend on their order). */
+/** What consistency demands so far: each guess played (its game id) and its pattern
+ *  (guess << 16 | pattern, the pattern below 2^16), ascending (the pool does not depend on
+ *  their order). Game ids, not places in the table, so that a key means the same whatever
+ *  table the search reads. */
 struct Seen {
     std::uint8_t n = 0;
-    std::uint32_t played[MAX_SEEN] = {0};
+    std::uint64_t played[MAX_SEEN] = {0};
 
     /** These and ``guess`` earning ``pattern``. */
     Seen after(std::int64_t guess, std::int64_t pattern) const {
         Seen next = *this;
         if (n >= MAX_SEEN) return next;  // cannot happen: tries are checked on entry
-        std::uint32_t entry = std::uint32_t(guess) << 16 | std::uint32_t(pattern);
+        std::uint64_t entry = std::uint64_t(guess) << 16 | std::uint64_t(pattern);
         int k = n;
         while (k > 0 && next.played[k - 1] > entry) {
             next.played[k] = next.played[k - 1];
@@ -165,9 +169,10 @@ struct Seen {
         return next;
     }
 
-    /** Write them into a key. */
-    void add_to(Key& key) const {
+    /** Write them into a key (``wide``: a guess in two words, for ids past 2^16). */
+    void add_to(Key& key, bool wide) const {
         for (int k = 0; k < n; k++) {
+            if (wide) key.add(Word(played[k] >> 32));
             key.add(Word(played[k] >> 16));
             key.add(Word(played[k] & 0xFFFF));
         }
@@ -212,15 +217,38 @@ struct Demand {
 };
 
 /** A game's hard mode, in one of the two forms (neither: free play). Each method comes for
- *  both kinds of rule: kept letters (Rule) and consistency (Seen). */
+ *  both kinds of rule: kept letters (Rule) and consistency (Seen).
+ *
+ *  Consistency reads a table of the feedback of some guesses against the same guesses
+ *  (``width`` of them): every guess of the game (``place`` null), or only those a search can
+ *  play, the guesses of the pool it starts from (every later pool is a subset of it), each
+ *  game id at ``place[id]`` in the table (-1: not in it). The search reads it only for the
+ *  guesses of its pools, which its caller checks the table covers (``covers``). */
 template <class Cell>
 struct HardMode {
     Letters letters;                 // kept letters (length 0: not this form)
-    const Cell* feedback = nullptr;  // consistent: feedback[played * width + g], g as the secret
+    bool consistent_rule = false;    // consistency (the table may cover no guess yet)
+    const Cell* feedback = nullptr;  // feedback[place(played) * width + place(g)], g the secret
     std::int64_t width = 0;
+    const std::int32_t* place = nullptr;  // game id → place in the table (null: the same)
+    std::int64_t n_guesses = 0;           // the game's guesses (ids below it)
 
-    bool on() const { return letters.length > 0 || feedback != nullptr; }
-    bool consistent() const { return feedback != nullptr; }
+    bool on() const { return letters.length > 0 || consistent_rule; }
+    bool consistent() const { return consistent_rule; }
+
+    /** Where a guess of the game is in the table, -1 when it is not. */
+    std::int64_t place_of(std::int64_t guess) const {
+        if (guess < 0 || guess >= n_guesses) return -1;
+        return place == nullptr ? guess : place[guess];
+    }
+
+    /** Whether the table holds every guess of ``pool`` (``m`` game ids). */
+    template <class Guess>
+    bool covers(const Guess* pool, std::int64_t m) const {
+        for (std::int64_t j = 0; j < m; j++)
+            if (place_of(std::int64_t(pool[j])) < 0) return false;
+        return true;
+    }
 
     /** The rule and ``guess`` earning ``pattern``. */
     Rule after(const Rule& rule, std::int64_t guess, std::int64_t pattern) const {
@@ -232,7 +260,7 @@ struct HardMode {
 
     /** Write the rule into a key. */
     void add_to(Key& key, const Rule& rule) const { rule.add_to(key, letters.length); }
-    void add_to(Key& key, const Seen& seen) const { seen.add_to(key); }
+    void add_to(Key& key, const Seen& seen) const { seen.add_to(key, n_guesses > 0xFFFF); }
 
     /** Writes to ``out`` the guesses of ``pool`` (``m`` of them, in order) allowed after
      *  ``guess`` earned ``pattern``; returns how many. */
@@ -248,11 +276,16 @@ struct HardMode {
     template <class Guess, class Out>
     std::int64_t allowed_after(const Seen&, std::int64_t guess, std::int64_t pattern,
                                const Guess* pool, std::int64_t m, Out* out) const {
-        const Cell* row = feedback + guess * width;
+        const Cell* row = feedback + place_of(guess) * width;
         const Cell wanted = Cell(pattern);
         std::int64_t n = 0;
-        for (std::int64_t j = 0; j < m; j++)
-            if (row[pool[j]] == wanted) out[n++] = Out(pool[j]);
+        if (place == nullptr) {
+            for (std::int64_t j = 0; j < m; j++)
+                if (row[pool[j]] == wanted) out[n++] = Out(pool[j]);
+        } else {
+            for (std::int64_t j = 0; j < m; j++)
+                if (row[place[pool[j]]] == wanted) out[n++] = Out(pool[j]);
+        }
         return n;
     }
 };
