@@ -235,3 +235,19 @@ def test_every_catalogue_rule_plays_hard_mode_on_the_core() -> None:
     for name in ("jotto", "tonguess3", "tonguess4", "bulls", "mastermind", "wordle", "5bukv"):
         assert compiled_hard_mode(find_game(name)), name
     assert hard_tables.most_table_guesses(find_game("tonguess4")) == 1 << 14
+
+
+@pytest.mark.usefixtures("small_tables")
+def test_a_first_guess_is_valued_from_a_pool_past_the_table() -> None:
+    """A whole-game proof asks for one first guess's value from the root's pool, more guesses
+    than a table holds: the table holds its buckets' pools."""
+    matrix = pattern_matrix(CONSISTENT["bulls"], use_cache=False)
+    first = opener_within(matrix, 40)
+    everyone = np.arange(len(matrix.game.secrets), dtype=np.intp)
+    pool = np.arange(len(matrix.game.guesses), dtype=np.intp)
+    found = CompiledSearch(matrix, hard=True, workers=1).first_guess_value(
+        first, everyone, UNLIMITED_TRIES, pool
+    )
+    opener = (matrix.game.guesses.words[first],)
+    expected = optimal_tree(matrix, PlayOptions(hard=True, openers=opener))
+    assert (found.exact, found.total) == (True, expected.total)

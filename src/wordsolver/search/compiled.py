@@ -388,7 +388,9 @@ class CompiledSearch(ExactSearch):
         when the budget runs out.
 
         With :meth:`first_guess_bounds` this is a whole-game proof shared out by first
-        guess: a worker gets (guess, cutoff) and answers value or bound."""
+        guess: a worker gets (guess, cutoff) and answers value or bound. In a consistent hard
+        mode whose whole table is too large, a pool the table does not hold is valued one
+        guess at a time (the table is made to hold each bucket's pool in turn)."""
         values = self.matrix.values[guess, candidates]
         most = self.game.n_patterns
         buckets = [
@@ -404,6 +406,9 @@ class CompiledSearch(ExactSearch):
         worst = 1
         for members, child_pool, floor in buckets:
             remaining -= floor
+            # Held already when the whole game is split by first guess (its pool is); else
+            # the table is made to hold each bucket's pool in turn (one guess at a time).
+            self._cover(child_pool)
             child = self._solve_now(
                 members, tries_left - 1, child_pool, cutoff - total - remaining + 1
             )

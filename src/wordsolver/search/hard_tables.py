@@ -127,15 +127,22 @@ class PoolTable:
                 return
             most = most_table_guesses(self.game)
             if len(rows) > most:
-                gigabytes = table_bytes(self.game, len(rows)) / 1e9
                 raise HardTableTooLarge(
                     f"hard mode from {len(rows):,} possible guesses needs a table of"
-                    f" {gigabytes:,.1f} GB; the exact search reads at most {most:,} guesses"
-                    f" ({HARD_TABLE_BYTES >> 20} MB)"
+                    f" {_size(table_bytes(self.game, len(rows)))}; the exact search reads at"
+                    f" most {most:,} guesses ({_size(HARD_TABLE_BYTES)})"
                 )
             self.core.set_hard_table(guess_table(self.game, rows), rows)
             self.held[:] = False
             self.held[rows] = True
+
+
+def _size(n_bytes: int) -> str:
+    """Bytes for the user, in binary units (256 MB is 2^28 bytes)."""
+    for unit, scale in (("GB", 1 << 30), ("MB", 1 << 20)):
+        if n_bytes >= scale:
+            return f"{round(n_bytes / scale, 1):,g} {unit}"
+    return f"{round(n_bytes / 1024, 1):,g} kB"
 
 
 def _union(pools: Sequence[Pool]) -> IdArray:
