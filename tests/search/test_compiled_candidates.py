@@ -32,7 +32,7 @@ from wordsolver.games import Game, GameOverrides, find_game
 from wordsolver.games.rules import RULES
 from wordsolver.matrix import pattern_matrix
 from wordsolver.search import INFEASIBLE, UNLIMITED_TRIES, SearchLimit
-from wordsolver.search.base import ExactSearch, SearchCoverageError
+from wordsolver.search.base import ExactSearch
 from wordsolver.search.compiled import CompiledSearch, exact_search
 from wordsolver.search.hard_tables import compiled_hard_mode
 from wordsolver.strategies import PlayOptions
@@ -65,7 +65,7 @@ def test_a_larger_wordle_matches_the_readable_search(kind: str) -> None:
 
 
 def long_words() -> Game:
-    """Wordle's colours on words of eight letters: a hard mode the core does not compile."""
+    """Wordle's colours on words of eight letters (two words of packed letters in the core)."""
     words = ("abcdefgh", "abcdefhg", "badcfehg", "hgfedcba", "abcdhgfe")
     return small_game("colours", words, letters="abcdefgh")
 
@@ -115,16 +115,15 @@ def test_hard_mode_guessing_only_candidates_is_only_candidates(
 
 
 def test_only_candidates_is_searched_on_the_compiled_core() -> None:
-    """Weighted or not, hard mode too: even a hard mode the core does not compile (words of
-    eight letters) is no hard mode when only candidates are guessed."""
+    """Weighted or not, hard mode too (words of eight letters too): hard mode is no hard mode
+    when only candidates are guessed."""
     matrix = mastermind("mastermind", 3, "abcd")
     weights = random_weights(len(matrix.game.secrets), 1, "uneven")
     for flags in ({}, {"weights": weights}, {"hard": True}, {"hard": True, "weights": weights}):
         assert isinstance(exact_search(matrix, only_candidates=True, **flags), CompiledSearch)
-    assert not compiled_hard_mode(long_words())
+    assert compiled_hard_mode(long_words())
     long_matrix = pattern_matrix(long_words(), use_cache=False)
-    with pytest.raises(SearchCoverageError, match="cannot play hard mode"):
-        exact_search(long_matrix, hard=True)
+    assert isinstance(exact_search(long_matrix, hard=True), CompiledSearch)
     search = exact_search(long_matrix, hard=True, only_candidates=True)
     assert isinstance(search, CompiledSearch)
     assert grown(search).total == grown(ReadableSearch(long_matrix, only_candidates=True)).total

@@ -156,7 +156,7 @@ def test_node_budget_holds_after_the_first_interruption(
     """After an opener every branch is searched on the same budget: once it is spent, each
     branch may tick once more at most before it falls back.
 
-    Fails now: ``ReadableSearch._tick`` (search/exact.py) stops only when ``nodes ==
+    Fails now: ``ReadableSearch._tick`` (tests/readable_search.py) stops only when ``nodes ==
     budget``; once past it, the later branches search without any limit (781 sets for a
     budget of 1 here).
     """

@@ -48,7 +48,7 @@ from wordsolver.search.base import (
     SetValue,
 )
 from wordsolver.search.core import CompiledCore, FirstGuesses
-from wordsolver.search.hard_tables import compiled_hard_mode, hard_mode_tables
+from wordsolver.search.hard_tables import PoolTable, compiled_hard_mode, hard_mode_tables
 from wordsolver.weights import SecretWeights
 
 #: Largest games the compiled core takes: its rank keys pack a guess's bound (below 3 × 2^14,
@@ -105,6 +105,7 @@ class CompiledSearch(ExactSearch):
         game = matrix.game
         # A node budget counts the sets of one search: it runs on one core.
         self.workers = 1 if self.limit.nodes is not None else workers or usable_cores()
+        tables = hard_mode_tables(game) if hard and not only_candidates else {}
         self.core = CompiledCore(
             matrix.by_secret,
             np.asarray(game.secret_rows, dtype=np.intp),
@@ -112,8 +113,11 @@ class CompiledSearch(ExactSearch):
             game.win_pattern,
             game.n_patterns,
             self.limit.beam,
-            **(hard_mode_tables(game) if hard and not only_candidates else {}),
+            **tables,
         )
+        #: The guesses the core's table of consistency holds, when a game's whole table is
+        #: too large: each search first makes it hold its pool (:meth:`_cover`).
+        self._table = PoolTable(game, self.core) if "table_rows" in tables else None
         if only_candidates:
             self.core.guess_only_candidates()
         if self._free and game.rule.absent_letters_alike:
@@ -136,7 +140,16 @@ class CompiledSearch(ExactSearch):
             return np.asarray(self.game.secret_rows[members], dtype=np.intp)
         if not self.hard:
             return pool
+        if self._table is not None and not self._table.holds(pool, guess):
+            # A pool past the table (above openers): one row of the rule's feedback does.
+            return super().pool_after(pool, guess, pattern, members)
         return self.core.allowed_after(pool, guess, pattern)
+
+    def _cover(self, *pools: Pool) -> None:
+        """Make the core's table of consistency hold these pools' guesses, when it holds only
+        some (between searches: the threads of one run share one table)."""
+        if self._table is not None:
+            self._table.cover(*pools)
 
     # -- budget ---------------------------------------------------------------------------
 
@@ -175,6 +188,7 @@ class CompiledSearch(ExactSearch):
         split_answer = self._split.get((candidates.tobytes(), tries_left))
         if split_answer is not None:
             return split_answer.value
+        self._cover(pool)
         return self._solve_now(candidates, tries_left, pool, beta)
 
     def solve_all(self, jobs: Sequence[Job], progress: Progress | None = None) -> None:
@@ -189,6 +203,28 @@ class CompiledSearch(ExactSearch):
         self._solve_jobs(jobs, progress)
 
     def _solve_jobs(self, jobs: Sequence[Job], progress: Progress | None) -> None:
+        """Solve the jobs, a group at a time whose pools one table of consistency holds
+        (all at once, but when a game's whole table is too large)."""
+        for group in self._table_groups(jobs):
+            self._cover(*(pool for _, _, pool in group))
+            self._run_jobs(group, progress)
+
+    def _table_groups(self, jobs: Sequence[Job]) -> list[Sequence[Job]]:
+        """The jobs in groups whose pools one table holds: the largest pools first, each in
+        the first group it fits (one too large alone makes a group, refused when covered)."""
+        if not jobs or self._table is None or self._table.fits([pool for *_, pool in jobs]):
+            return [jobs]
+        groups: list[list[Job]] = []
+        for job in sorted(jobs, key=lambda job: -len(job[2])):
+            for group in groups:
+                if self._table.fits([*(pool for *_, pool in group), job[2]]):
+                    group.append(job)
+                    break
+            else:
+                groups.append([job])
+        return list(groups)
+
+    def _run_jobs(self, jobs: Sequence[Job], progress: Progress | None) -> None:
         order = sorted(range(len(jobs)), key=lambda k: -len(jobs[k][0]))
 
         def run(k: int) -> None:
@@ -216,6 +252,7 @@ class CompiledSearch(ExactSearch):
         split_answer = self._split.get((candidates.tobytes(), tries_left))
         if split_answer is not None:
             return self.guess_rows(split_answer.value.guess, candidates, tries_left, pool)
+        self._cover(pool)
         with self.core.unbounded():  # a set solved once is grown whatever the budget left
             rows = self.core.tree(candidates, tries_left, pool)
         if rows is None:
@@ -267,6 +304,7 @@ class CompiledSearch(ExactSearch):
         largest first), the others shared out between the cores. Within a budget the best
         complete tree found is kept, with the lower bound proven (:meth:`proven_lower`);
         without one :meth:`solve` raises SearchInterrupted."""
+        self._cover(pool)  # every later pool is within it
         order = self.first_guess_order(candidates, pool)
         floors = self.core.first_floors(
             candidates, order, self._first_guesses(candidates, pool).fan_out
@@ -351,7 +389,9 @@ class CompiledSearch(ExactSearch):
         when the budget runs out.
 
         With :meth:`first_guess_bounds` this is a whole-game proof shared out by first
-        guess: a worker gets (guess, cutoff) and answers value or bound."""
+        guess: a worker gets (guess, cutoff) and answers value or bound. In a consistent hard
+        mode whose whole table is too large, a pool the table does not hold is valued one
+        guess at a time (the table is made to hold each bucket's pool in turn)."""
         values = self.matrix.values[guess, candidates]
         most = self.game.n_patterns
         buckets = [
@@ -367,6 +407,9 @@ class CompiledSearch(ExactSearch):
         worst = 1
         for members, child_pool, floor in buckets:
             remaining -= floor
+            # Held already when the whole game is split by first guess (its pool is); else
+            # the table is made to hold each bucket's pool in turn (one guess at a time).
+            self._cover(child_pool)
             child = self._solve_now(
                 members, tries_left - 1, child_pool, cutoff - total - remaining + 1
             )

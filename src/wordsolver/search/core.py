@@ -56,8 +56,9 @@ class FirstGuesses:
 class CompiledCore:
     """The compiled search of one game (``by_secret``: secret × guess cells), its memo and
     budget. ``beam`` keeps the K most promising guesses of every set. Hard mode, as the rule
-    states it (:class:`~wordsolver.games.rule.HardMode`): ``feedback`` (every guess's pattern
-    against every guess as the secret, played × guess) for the consistent rule, or ``codes``
+    states it (:class:`~wordsolver.games.rule.HardMode`): ``feedback`` (each guess's pattern
+    against each guess as the secret, played × guess, over every guess or over the guesses
+    ``table_rows``; :meth:`set_hard_table` replaces it) for the consistent rule, or ``codes``
     (the guesses' letters) and ``digits`` (each pattern's mark per position) for kept
     letters."""
 
@@ -73,6 +74,7 @@ class CompiledCore:
         codes: LetterCodes | None = None,
         digits: LetterCodes | None = None,
         feedback: PatternArray | None = None,
+        table_rows: IdArray | None = None,
         memo_bytes: int = MEMO_BYTES,
     ) -> None:
         empty = np.zeros((0, 0), np.uint8)
@@ -85,7 +87,8 @@ class CompiledCore:
             beam or 0,
             np.ascontiguousarray(codes if codes is not None else empty, dtype=np.uint8),
             np.ascontiguousarray(digits if digits is not None else empty, dtype=np.uint8),
-            np.ascontiguousarray(feedback if feedback is not None else empty),
+            None if feedback is None else np.ascontiguousarray(feedback),
+            None if table_rows is None else _ids(table_rows),
             memo_bytes,
         )
 
@@ -103,6 +106,13 @@ class CompiledCore:
     def memo_size(self) -> int:
         """Sets the memo holds."""
         return int(self._engine.memo_size)
+
+    def set_hard_table(self, feedback: PatternArray, rows: IdArray) -> None:
+        """Read consistent hard mode from now on from ``feedback``: the pattern of each guess
+        of ``rows`` (distinct guess rows) against each as the secret. Every pool searched or
+        filtered must lie within ``rows``; set between searches only. The memo stays valid
+        (its keys name guesses by their rows, not their places in the table)."""
+        self._engine.set_hard_table(np.ascontiguousarray(feedback), _ids(rows))
 
     def set_letters(self, codes: LetterCodes) -> None:
         """Tell the search each guess's letters (``codes``: a row per guess), for a rule whose

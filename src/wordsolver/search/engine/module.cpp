@@ -9,6 +9,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -46,6 +47,13 @@ struct Core {
                              i64* out) = 0;
     virtual i64 least_first_floor(const std::vector<Id>& set, const std::vector<Id>& pool) = 0;
     virtual bool hard() const = 0;
+    /** Whether hard mode is the consistent rule (it reads a table of guesses). */
+    virtual bool consistent() const = 0;
+    /** Read consistency from ``cells`` (``width`` × ``width`` of the cell type), the table of
+     *  the guesses at ``place`` (game id → place; null: every guess, in order). */
+    virtual void set_table(const void* cells, i64 width, const std::int32_t* place) = 0;
+    /** Whether the table holds ``guess`` (-1: none) and every guess of ``pool``. */
+    virtual bool covers(const std::vector<Id>& pool, i64 guess) const = 0;
     /** The most tries a search may start with (a consistent hard mode remembers its guesses). */
     virtual int max_tries() const = 0;
     virtual int n_patterns() const = 0;
@@ -267,6 +275,18 @@ struct TypedCore : Core {
     }
 
     bool hard() const override { return game.hard(); }
+    bool consistent() const override { return game.filter.consistent(); }
+    void set_table(const void* cells, i64 width, const std::int32_t* place) override {
+        game.filter.consistent_rule = true;
+        game.filter.feedback = static_cast<const Cell*>(cells);
+        game.filter.width = width;
+        game.filter.place = place;
+        game.filter.n_guesses = i64(owner.size());
+    }
+    bool covers(const std::vector<Id>& pool, i64 guess) const override {
+        if (guess >= 0 && game.filter.place_of(guess) < 0) return false;
+        return game.filter.covers(pool.data(), i64(pool.size()));
+    }
     int max_tries() const override {
         return game.filter.consistent() ? ws::MAX_SEEN + 1 : MAX_TRIES;
     }
@@ -346,10 +366,25 @@ struct EngineObject {
     bool has_cells;
     Py_buffer feedback;  // consistent hard mode's table of guesses against guesses
     bool has_feedback;
+    std::vector<std::int32_t>* places;  // game id → place in the table (empty: the same)
+    std::atomic<int>* running;          // calls searching or filtering without the lock
     Core* core;
     ws::Memo* memo;
     std::map<std::vector<Id>, ws::Word>* pools;
     std::mutex* pools_lock;
+};
+
+/** A call that reads the hard-mode table while it runs without the interpreter lock: the
+ *  table is not replaced meanwhile (set_hard_table refuses). */
+class Running {
+public:
+    explicit Running(EngineObject* self) : running_(*self->running) { running_++; }
+    ~Running() { running_--; }
+    Running(const Running&) = delete;
+    Running& operator=(const Running&) = delete;
+
+private:
+    std::atomic<int>& running_;
 };
 
 /** Read a one-dimensional array of integer ids (any integer item size). */
@@ -402,6 +437,56 @@ ws::Word pool_tag(EngineObject* self, const std::vector<Id>& pool) {
     return tag;
 }
 
+/** Whether consistent hard mode's table holds ``guess`` (-1: none) and every guess of the
+ *  pool (else a ValueError): the search reads the table at those only. */
+bool check_covered(EngineObject* self, const std::vector<Id>& pool, i64 guess) {
+    if (!self->core->consistent() || self->core->covers(pool, guess)) return true;
+    PyErr_SetString(PyExc_ValueError,
+                    "the hard-mode table does not hold every guess of the pool (set_hard_table)");
+    return false;
+}
+
+/** Install consistent hard mode's table: ``feedback`` (k × k cells of the matrix's type)
+ *  over the guesses ``rows`` (k distinct game ids; None: every guess, k of them). */
+bool install_table(EngineObject* self, PyObject* feedback, PyObject* rows) {
+    Py_buffer table;
+    if (PyObject_GetBuffer(feedback, &table, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+        return false;
+    const Id n_guesses = Id(self->cells.shape[1]);
+    std::vector<Id> ids;
+    bool every = rows == Py_None;
+    if (!every && (!read_ids(rows, ids, "rows") || !check_ids(ids, n_guesses, "rows"))) {
+        PyBuffer_Release(&table);
+        return false;
+    }
+    const Py_ssize_t k = every ? n_guesses : Py_ssize_t(ids.size());
+    if (table.ndim != 2 || table.itemsize != self->cells.itemsize || table.shape[0] != k ||
+        table.shape[1] != k) {
+        PyBuffer_Release(&table);
+        PyErr_SetString(PyExc_ValueError,
+                        "feedback must be rows × rows cells of the cells' type");
+        return false;
+    }
+    std::vector<std::int32_t> places;
+    if (!every) {
+        places.assign(std::size_t(n_guesses), -1);
+        for (std::size_t j = 0; j < ids.size(); j++) {
+            if (places[std::size_t(ids[j])] >= 0) {
+                PyBuffer_Release(&table);
+                PyErr_SetString(PyExc_ValueError, "rows must be distinct");
+                return false;
+            }
+            places[std::size_t(ids[j])] = std::int32_t(j);
+        }
+    }
+    if (self->has_feedback) PyBuffer_Release(&self->feedback);
+    self->feedback = table;
+    self->has_feedback = true;
+    self->places->swap(places);
+    self->core->set_table(table.buf, i64(k), every ? nullptr : self->places->data());
+    return true;
+}
+
 /** Candidates, tries and pool as the methods take them. */
 struct Query {
     std::vector<Id> set, pool;
@@ -433,20 +518,23 @@ bool read_query(EngineObject* self, PyObject* candidates, int tries, PyObject* p
 bool read_search(EngineObject* self, PyObject* candidates, int tries, PyObject* pool, Query& q) {
     if (!read_query(self, candidates, tries, pool, q)) return false;
     if (self->core->only_candidates()) q.pool = self->core->own_rows(q.set);
-    return true;
+    return check_covered(self, q.pool, -1);
 }
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
     static const char* names[] = {"cells", "secret_rows", "secret_of_guess", "win_pattern",
                                   "n_patterns", "beam", "codes", "digits", "feedback",
-                                  "memo_bytes", nullptr};
-    PyObject *cells, *secret_rows, *secret_of_guess, *codes, *digits, *feedback;
+                                  "table_rows", "memo_bytes", nullptr};
+    PyObject *cells, *secret_rows, *secret_of_guess, *codes, *digits, *feedback, *table_rows;
     int win, n_patterns, beam;
     long long memo_bytes;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOiiiOOOL", const_cast<char**>(names),
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOiiiOOOOL", const_cast<char**>(names),
                                      &cells, &secret_rows, &secret_of_guess, &win, &n_patterns,
-                                     &beam, &codes, &digits, &feedback, &memo_bytes))
+                                     &beam, &codes, &digits, &feedback, &table_rows,
+                                     &memo_bytes))
         return -1;
+    self->places = new std::vector<std::int32_t>();
+    self->running = new std::atomic<int>(0);
     if (PyObject_GetBuffer(cells, &self->cells, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
     self->has_cells = true;
     Py_buffer& view = self->cells;
@@ -484,28 +572,9 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
     self->pools_lock = new std::mutex();
     core->memo = self->memo;
     core->shared.beam = beam;
-    // Consistent hard mode: the feedback of every guess against every guess (empty: none).
-    if (PyObject_GetBuffer(feedback, &self->feedback, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
-        return -1;
-    self->has_feedback = true;
-    if (self->feedback.len > 0) {
-        const Py_buffer& table = self->feedback;
-        if (table.ndim != 2 || table.itemsize != view.itemsize || table.shape[0] != n_guesses ||
-            table.shape[1] != n_guesses) {
-            PyErr_SetString(PyExc_ValueError,
-                            "feedback must be guesses × guesses cells of the cells' type");
-            return -1;
-        }
-        if (view.itemsize == 1) {
-            auto& filter = static_cast<TypedCore<std::uint8_t>*>(core)->game.filter;
-            filter.feedback = static_cast<const std::uint8_t*>(table.buf);
-            filter.width = n_guesses;
-        } else {
-            auto& filter = static_cast<TypedCore<std::uint16_t>*>(core)->game.filter;
-            filter.feedback = static_cast<const std::uint16_t*>(table.buf);
-            filter.width = n_guesses;
-        }
-    }
+    // Consistent hard mode: the feedback of guesses against guesses, of every guess or of
+    // table_rows (None: no consistent hard mode).
+    if (feedback != Py_None && !install_table(self, feedback, table_rows)) return -1;
     // Kept letters: the guesses' letters and each pattern's marks (empty: none).
     Py_buffer letters, colours;
     if (PyObject_GetBuffer(codes, &letters, PyBUF_C_CONTIGUOUS) < 0) return -1;
@@ -514,13 +583,13 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
         return -1;
     }
     bool ok = true;
-    if (letters.len > 0 && self->feedback.len > 0) {
+    if (letters.len > 0 && self->core->consistent()) {
         ok = false;
     } else if (letters.len > 0) {
         int length = letters.ndim == 2 ? int(letters.shape[1]) : 0;
         ok = letters.ndim == 2 && letters.itemsize == 1 && letters.shape[0] == n_guesses &&
              colours.ndim == 2 && colours.itemsize == 1 && colours.shape[0] == n_patterns &&
-             colours.shape[1] == length && length >= 1 && length <= 7;
+             colours.shape[1] == length && length >= 1 && length <= ws::MAX_KEPT_LENGTH;
         if (ok) {
             const auto* l = static_cast<const std::uint8_t*>(letters.buf);
             const auto* c = static_cast<const std::uint8_t*>(colours.buf);
@@ -535,9 +604,10 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwargs) {
     PyBuffer_Release(&letters);
     PyBuffer_Release(&colours);
     if (!ok) {
-        PyErr_SetString(PyExc_ValueError,
-                        "hard mode takes either a feedback table, or letters and marks of 1 to 7 "
-                        "positions");
+        PyErr_Format(PyExc_ValueError,
+                     "hard mode takes either a feedback table, or letters and marks of 1 to %d "
+                     "positions",
+                     ws::MAX_KEPT_LENGTH);
         return -1;
     }
     return 0;
@@ -548,6 +618,8 @@ void Engine_dealloc(EngineObject* self) {
     delete self->memo;
     delete self->pools;
     delete self->pools_lock;
+    delete self->places;
+    delete self->running;
     if (self->has_cells) PyBuffer_Release(&self->cells);
     if (self->has_feedback) PyBuffer_Release(&self->feedback);
     Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
@@ -562,6 +634,7 @@ PyObject* Engine_solve(EngineObject* self, PyObject* args) {
     if (!read_search(self, candidates, tries, pool, q)) return nullptr;
     ws::Value v;
     SignalWatch watch;
+    Running running(self);
     Py_BEGIN_ALLOW_THREADS
     v = self->core->solve(q.set, q.tries, q.pool, i64(beta), q.tag, &watch);
     Py_END_ALLOW_THREADS
@@ -579,6 +652,7 @@ PyObject* Engine_tree(EngineObject* self, PyObject* args) {
     std::vector<i64> rows;
     bool ok;
     SignalWatch watch;
+    Running running(self);
     Py_BEGIN_ALLOW_THREADS
     ok = self->core->tree(q.set, q.tries, q.pool, q.tag, rows, &watch);
     Py_END_ALLOW_THREADS
@@ -656,13 +730,30 @@ PyObject* Engine_allowed_after(EngineObject* self, PyObject* args) {
         PyErr_SetString(PyExc_ValueError, "guess or pattern out of range");
         return nullptr;
     }
+    if (!check_covered(self, rows, i64(guess))) return nullptr;
     std::vector<i64> kept(rows.size());
     Id n;
+    Running running(self);
     Py_BEGIN_ALLOW_THREADS
     n = self->core->allowed_after(rows, i64(guess), pattern, kept.data());
     Py_END_ALLOW_THREADS
     return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(kept.data()),
                                      Py_ssize_t(std::size_t(n) * sizeof(i64)));
+}
+
+PyObject* Engine_set_hard_table(EngineObject* self, PyObject* args) {
+    PyObject *feedback, *rows;
+    if (!PyArg_ParseTuple(args, "OO", &feedback, &rows)) return nullptr;
+    if (!self->core->consistent()) {
+        PyErr_SetString(PyExc_ValueError, "this engine does not play consistent hard mode");
+        return nullptr;
+    }
+    if (self->running->load() > 0) {
+        PyErr_SetString(PyExc_ValueError, "the hard-mode table is replaced between searches only");
+        return nullptr;
+    }
+    if (!install_table(self, feedback, rows)) return nullptr;
+    Py_RETURN_NONE;
 }
 
 PyObject* Engine_set_letters(EngineObject* self, PyObject* args) {
@@ -785,6 +876,10 @@ PyMethodDef Engine_methods[] = {
      "first (a proven lower bound on the set's total)"},
     {"allowed_after", (PyCFunction)Engine_allowed_after, METH_VARARGS,
      "allowed_after(pool, guess, pattern) -> bytes of int64: the guesses hard mode allows"},
+    {"set_hard_table", (PyCFunction)Engine_set_hard_table, METH_VARARGS,
+     "set_hard_table(feedback, rows): consistent hard mode's table from now on: the feedback of "
+     "the guesses rows (distinct game ids; None: every guess) against the same, rows × rows of "
+     "the cells' type. Between searches only; a search's pool must lie within rows."},
     {"set_letters", (PyCFunction)Engine_set_letters, METH_VARARGS,
      "set_letters(codes): the guesses' letter codes (guesses × length, uint8), for a rule whose "
      "letters no candidate holds earn the same feedback whatever they are: small sets keep one "
@@ -839,7 +934,7 @@ PyMODINIT_FUNC PyInit__engine(void) {
     EngineType.tp_basicsize = sizeof(EngineObject);
     EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
     EngineType.tp_doc = "Engine(cells, secret_rows, secret_of_guess, win_pattern, n_patterns, "
-                        "beam, codes, digits, feedback, memo_bytes): one game's exact search";
+                        "beam, codes, digits, feedback, table_rows, memo_bytes): one game's exact search";
     EngineType.tp_new = PyType_GenericNew;
     EngineType.tp_init = (initproc)Engine_init;
     EngineType.tp_dealloc = (destructor)Engine_dealloc;

@@ -21,6 +21,12 @@
 // guesses being some of its parent's. Hard mode changes nothing then: a candidate is always
 // allowed.
 //
+// In hard mode (hard.hpp) each bucket's pool is its parent's pool filtered by what the guess
+// earned, so every pool is a subset of the one the search starts from: a memo key names that
+// starting pool (its tag) and what the feedback demands since (kept letters' Rule, or the
+// guesses and patterns played, by game id, for consistency), and consistency's table need
+// hold only the starting pool's guesses (the caller checks it does).
+//
 // Weighted (each secret counts its weight w, the set weighs W): a bucket of one or two costs
 // 2W − max w, a heaviest candidate that tells the others apart 2W − max w (no other guess does
 // better), a guess's bound is 3W − w(the guess, when it may win) − Σ max w over its buckets,
