@@ -319,3 +319,11 @@ def test_a_game_beyond_the_core_is_refused_and_a_suggestion_gives_way(
         "the exact search takes at most 16,384 secrets and 4 guesses, not 9 and 9:"
         f" ranked by {FALLBACK} instead"
     )
+
+
+def test_hard_mode_past_the_tries_the_core_remembers_is_refused() -> None:
+    """Consistent hard mode keeps every guess played in its memo keys: 40 tries are refused in
+    one line (the game plays without hard mode, or within 33 tries)."""
+    game = find_game("bulls", GameOverrides(length=3, alphabet="abcde", tries=40))
+    with pytest.raises(SearchCoverageError, match=r"within 33 tries .* not 40 tries of 3-letter"):
+        exact_search(pattern_matrix(game, use_cache=False), hard=True)

@@ -48,7 +48,13 @@ from wordsolver.search.base import (
     SetValue,
 )
 from wordsolver.search.core import CompiledCore, FirstGuesses
-from wordsolver.search.hard_tables import PoolTable, compiled_hard_mode, hard_mode_tables
+from wordsolver.search.hard_tables import (
+    HARD_LENGTH,
+    HARD_TRIES,
+    PoolTable,
+    compiled_hard_mode,
+    hard_mode_tables,
+)
 from wordsolver.weights import SecretWeights
 
 #: Largest games the compiled core takes: its rank keys pack a guess's bound (below 3 × 2^14,
@@ -444,8 +450,9 @@ def exact_search(
     # Hard mode always allows a candidate: guessing only candidates, it changes nothing.
     if hard and not only_candidates and not compiled_hard_mode(game):
         raise SearchCoverageError(
-            f"the exact search cannot play hard mode with these {guesses:,} guesses of"
-            f" {game.length} letters"
+            f"the exact search plays hard mode within {HARD_TRIES} tries and words of at most"
+            f" {HARD_LENGTH} letters, not {game.max_tries or 'unlimited'} tries of"
+            f" {game.length}-letter words"
         )
     return CompiledSearch(
         matrix,
