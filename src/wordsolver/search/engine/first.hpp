@@ -151,7 +151,7 @@ Scores scored(const Frame<Cell>& f, const Id* set, Id n, const Id* pool, Id m, A
         heaviest_first(f, set, n, heavy);
         score_counts<true>(f, heavy, n, pool, m, in_set, scores, arena);
     } else {
-        score_guesses(f, set, n, pool, m, in_set, scores, false, arena);
+        score_guesses<false>(f, set, n, pool, m, in_set, scores, false, arena);
     }
     return scores;
 }

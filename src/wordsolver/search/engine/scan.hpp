@@ -97,45 +97,35 @@ template <bool Weighted, class Cell>
 void score_counts(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
                   const std::uint8_t* in_set, Scores& out, Arena& arena);
 template <class Cell>
-void score_pairwise_weighted(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool,
-                             Id m, const std::uint8_t* in_set, Scores& out, bool prints,
-                             Arena& arena, const std::uint32_t* weights);
+void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena,
+                    const std::uint32_t* weights);
 
 /** Each pool guess's buckets, largest bucket and Σ size² on the candidates, whether it may
  *  win and (``prints``) a fingerprint of its split that does not depend on what the patterns
- *  are called. Fingerprints come from pairwise scoring only (score_pairwise), so ``prints``
- *  may be asked only of one-byte cells and at most pair_max() candidates.
+ *  are called; ``Weighted``, each guess's peaks too, the candidates given heaviest first (the
+ *  order they are scored in, and so the order of the heads of ``prints``). Fingerprints come
+ *  from pairwise scoring only (score_pairwise), so ``prints`` may be asked only of one-byte
+ *  cells and at most pair_max() candidates.
  *
  *  Guesses are scored a block at a time, candidate by candidate: each cell adds to a count of
  *  its own guess's table, so consecutive cells never wait for each other's counts. */
-template <class Cell>
+template <bool Weighted, class Cell>
 void score_guesses(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
     if constexpr (sizeof(Cell) == 1) {
         if (n <= pair_max()) {
-            score_pairwise(f, candidates, n, pool, m, in_set, out, prints, arena);
+            std::uint32_t* weights = nullptr;
+            if constexpr (Weighted) {
+                weights = arena.take<std::uint32_t>(std::size_t(n));
+                for (Id i = 0; i < n; i++) weights[i] = std::uint32_t(f.units[candidates[i]]);
+            }
+            score_pairwise(f, candidates, n, pool, m, in_set, out, prints, arena, weights);
             return;
         }
     }
     assert(!prints && "fingerprints come from pairwise scoring only");
-    score_counts<false>(f, candidates, n, pool, m, in_set, out, arena);
-}
-
-/** score_guesses of weighted secrets, with each guess's peaks: ``heavy``, the candidates
- *  heaviest first, is the order they are scored in (so are the heads of ``prints``). */
-template <class Cell>
-void score_weighted(const Frame<Cell>& f, const Id* heavy, Id n, const Id* pool, Id m,
-                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
-    if constexpr (sizeof(Cell) == 1) {
-        if (n <= pair_max()) {
-            std::uint32_t* weights = arena.take<std::uint32_t>(std::size_t(n));
-            for (Id i = 0; i < n; i++) weights[i] = std::uint32_t(f.units[heavy[i]]);
-            score_pairwise_weighted(f, heavy, n, pool, m, in_set, out, prints, arena, weights);
-            return;
-        }
-    }
-    assert(!prints && "fingerprints come from pairwise scoring only");
-    score_counts<true>(f, heavy, n, pool, m, in_set, out, arena);
+    score_counts<Weighted>(f, candidates, n, pool, m, in_set, out, arena);
 }
 
 /** score_guesses by counting each guess's patterns, and
@@ -227,35 +217,13 @@ __attribute__((always_inline)) inline void block_scores(const Frame<Cell>& f,
 
 /** score_guesses for small sets (see pairs.hpp): blocks of guesses read in place when their
  *  columns are consecutive, else gathered into a tile first. With ``prints`` the heads stay
- *  in ``out.heads`` (from the arena, for same_heads). */
+ *  in ``out.heads`` (from the arena, for same_heads). With ``weights`` (the candidates'
+ *  own, heaviest first) each guess's peaks are summed as each candidate opens its bucket
+ *  (pair_block_peaks). */
 template <class Cell>
 void score_pairwise(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool, Id m,
-                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena) {
-    static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
-    std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
-    const std::uint8_t* rows[PAIR_LIMIT];
-    PairBlock block;
-    const Id n_blocks = (m + PAIR_LANES - 1) / PAIR_LANES;
-    if (prints) out.heads = arena.take<std::uint8_t>(std::size_t(n_blocks) * n * PAIR_LANES);
-    for (Id b = 0; b < n_blocks; b++) {
-        const Id j0 = b * PAIR_LANES;
-        const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
-        const Id* columns = pool + j0;
-        block_rows(f, candidates, n, columns, width, tile, rows);
-        if (prints)
-            pair_block_heads(rows, int(n), &block, out.heads + std::size_t(b) * n * PAIR_LANES);
-        else
-            pair_block(rows, int(n), &block);
-        block_scores(f, block, n, j0, width, columns, in_set, prints, out);
-    }
-}
-
-/** score_pairwise of weighted candidates, given heaviest first with their ``weights``: each
- *  guess's peaks are summed as each candidate opens its bucket (pair_block_peaks). */
-template <class Cell>
-void score_pairwise_weighted(const Frame<Cell>& f, const Id* candidates, Id n, const Id* pool,
-                             Id m, const std::uint8_t* in_set, Scores& out, bool prints,
-                             Arena& arena, const std::uint32_t* weights) {
+                    const std::uint8_t* in_set, Scores& out, bool prints, Arena& arena,
+                    const std::uint32_t* weights) {
     static_assert(sizeof(Cell) == 1, "pairwise scoring compares one-byte cells");
     std::uint8_t tile[PAIR_LIMIT * PAIR_LANES];
     const std::uint8_t* rows[PAIR_LIMIT];
@@ -268,12 +236,19 @@ void score_pairwise_weighted(const Frame<Cell>& f, const Id* candidates, Id n, c
         const Id width = m - j0 < PAIR_LANES ? m - j0 : PAIR_LANES;
         const Id* columns = pool + j0;
         block_rows(f, candidates, n, columns, width, tile, rows);
-        if (prints)
-            pair_block_heads_peaks(rows, int(n), weights, &block,
-                                   out.heads + std::size_t(b) * n * PAIR_LANES, peaks);
-        else
-            pair_block_peaks(rows, int(n), weights, &block, peaks);
-        for (Id w = 0; w < width; w++) out.peaks[j0 + w] = peaks[w];
+        std::uint8_t* heads = prints ? out.heads + std::size_t(b) * n * PAIR_LANES : nullptr;
+        if (weights == nullptr) {
+            if (prints)
+                pair_block_heads(rows, int(n), &block, heads);
+            else
+                pair_block(rows, int(n), &block);
+        } else {
+            if (prints)
+                pair_block_heads_peaks(rows, int(n), weights, &block, heads, peaks);
+            else
+                pair_block_peaks(rows, int(n), weights, &block, peaks);
+            for (Id w = 0; w < width; w++) out.peaks[j0 + w] = peaks[w];
+        }
         block_scores(f, block, n, j0, width, columns, in_set, prints, out);
     }
 }

@@ -258,9 +258,9 @@ private:
             all.peaks = arena_.take<i64>(std::size_t(m));
             Id* heavy = arena_.take<Id>(std::size_t(n));
             heaviest_first(f, set, n, heavy);
-            score_weighted(f, heavy, n, pool, m, in_set, all, prints, arena_);
+            score_guesses<true>(f, heavy, n, pool, m, in_set, all, prints, arena_);
         } else {
-            score_guesses(f, set, n, pool, m, in_set, all, prints, arena_);
+            score_guesses<false>(f, set, n, pool, m, in_set, all, prints, arena_);
         }
         std::int32_t* scratch_a = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
         std::int32_t* scratch_b = arena_.fill<std::int32_t>(std::size_t(game_.n_patterns), -1);
