@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from tests.boards.test_review import WORDS as REVIEW_WORDS
 from tests.reference import look_ahead_reference, to_finish_reference
-from wordsolver.boards import BoardScorer, BoardsSession
-from wordsolver.boards.finish import expected_to_finish, guesses_to_finish
+from wordsolver.boards import BoardScorer, BoardsSession, finish
+from wordsolver.boards.finish import expected_to_finish, groups_to_finish, guesses_to_finish
 from wordsolver.boards.lookahead import BoardLeft, look_ahead
 from wordsolver.boards.scoring import BEST_TOTAL, FinishOptions
 from wordsolver.games import GameOverrides, find_game
@@ -55,6 +55,47 @@ def test_the_estimate_is_its_definition(
     possible = dict(zip(chosen, chance.tolist(), strict=True))
     for guess, value in zip(guesses, fast, strict=True):
         assert value == pytest.approx(to_finish_reference(game, guess, possible))
+
+
+@pytest.mark.parametrize("sorted_past", [0, 10**9], ids=["sorted", "tabled"])
+@settings(max_examples=40, deadline=None)
+@given(
+    chosen=st.lists(st.sampled_from(WORDS), min_size=1, max_size=16, unique=True),
+    guesses=st.lists(st.sampled_from(WORDS), min_size=1, max_size=5),
+    boards=st.lists(st.integers(0, 3), min_size=16, max_size=16),
+    weights=st.none() | st.lists(st.floats(0.01, 10.0), min_size=16, max_size=16),
+)
+def test_boards_counted_together_are_each_counted_alone(
+    matrix: PatternMatrix,
+    sorted_past: int,
+    chosen: list[str],
+    guesses: list[str],
+    boards: list[int],
+    weights: list[float] | None,
+) -> None:
+    """Buckets valued in one count (as the look ahead values every bucket of its guesses) are
+    valued as each would be alone, whether the count sorts the buckets or tables them."""
+    game = matrix.game
+    candidates = np.array([game.secrets.words.index(w) for w in chosen], dtype=np.intp)
+    rows = np.array([game.guess_row(g) for g in guesses], dtype=np.intp)
+    _, groups = np.unique(boards[: len(chosen)], return_inverse=True)
+    chance = None if weights is None else np.array(weights[: len(chosen)])
+    table = guesses_to_finish(len(chosen))
+    n_groups = int(groups.max()) + 1
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(finish, "_SPARSE", sorted_past)
+        together = groups_to_finish(
+            matrix, matrix.cells(candidates, rows), groups, n_groups, chance, table
+        )
+    for g in range(n_groups):
+        alone = expected_to_finish(
+            matrix,
+            rows,
+            candidates[groups == g],
+            None if chance is None else chance[groups == g],
+            table,
+        )
+        np.testing.assert_allclose(together[g], alone, rtol=1e-12, atol=1e-12)
 
 
 def test_the_table_counts_a_guess_per_board_left() -> None:
@@ -142,11 +183,8 @@ def test_looking_ahead_is_its_definition(
         ids = np.array([game.secrets.words.index(w) for w in chosen], dtype=np.intp)
         boards.append(BoardLeft(matrix, ids, np.array(weights[: len(chosen)])))
 
-    def after(board: BoardLeft) -> np.ndarray:
-        return expected_to_finish(matrix, rows, board.candidates, board.weights, table)
-
     tried = np.array([game.guess_row(g) for g in guesses], dtype=np.intp)
-    fast = look_ahead(tried, rows, boards, after)
+    fast = look_ahead(tried, rows, boards, table)
     possible = [
         dict(zip(chosen, weights[: len(chosen)], strict=True)) for chosen in (first, second)
     ]

@@ -29,6 +29,7 @@ board with one or two candidates.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.arrays import FloatArray, IdArray
@@ -64,28 +65,64 @@ def expected_to_finish(
     average over its feedback: ``weights`` (one per candidate, any scale; None: all alike) say
     how likely each candidate is the secret; ``table`` is :func:`guesses_to_finish` of at least
     as many candidates."""
-    n_patterns = matrix.game.n_patterns
+    alone = np.zeros(len(candidates), dtype=np.intp)
     patterns = matrix.cells(candidates, rows)  # a row per candidate
-    offsets = np.arange(len(rows), dtype=np.intp) * n_patterns
-    buckets = (patterns.astype(np.intp) + offsets).ravel()
-    cells = len(rows) * n_patterns
-    sizes = np.bincount(buckets, minlength=cells)
-    held = sizes > 0
+    estimates: FloatArray = groups_to_finish(matrix, patterns, alone, 1, weights, table)[0]
+    return estimates
+
+
+def groups_to_finish(
+    matrix: PatternMatrix,
+    patterns: npt.NDArray[np.integer],
+    groups: IdArray,
+    n_groups: int,
+    weights: FloatArray | None,
+    table: FloatArray,
+) -> FloatArray:
+    """:func:`expected_to_finish` of several boards at once, a row per board: the candidates
+    of one board's ``patterns`` (their feedback against each guess, a row per candidate) are
+    split into ``n_groups`` boards by ``groups`` (a board's number per candidate), as the
+    buckets of one guess split a board; ``weights`` are the candidates' (each board's scaled
+    apart). Counted together, so a look ahead pays one count per board, not one per bucket."""
+    n_patterns = matrix.game.n_patterns
+    n_rows = patterns.shape[1]
+    offsets = (groups[:, None] * n_rows + np.arange(n_rows, dtype=np.intp)) * n_patterns
+    keys = (patterns.astype(np.intp) + offsets).ravel()
+    buckets, where, sizes = _held_buckets(keys, n_groups * n_rows * n_patterns)
+    board_row = buckets // n_patterns  # a board's number times the rows, plus the row
     # Each bucket's chance times its estimate, summed over a guess's buckets.
     if weights is None:
-        mass = sizes / len(candidates)
-        each = mass * table[sizes]
+        members = np.bincount(groups, minlength=n_groups)
+        each = sizes / members[board_row // n_rows] * table[sizes]
     else:
-        chance = np.asarray(weights, dtype=np.float64) / float(np.sum(weights))
-        spread = np.broadcast_to(chance[:, None], patterns.shape).ravel()
-        mass = np.bincount(buckets, weights=spread, minlength=cells).astype(np.float64)
-        top = np.zeros(cells)
-        np.maximum.at(top, buckets, spread)
+        weights = np.asarray(weights, dtype=np.float64)
+        totals = np.array([float(np.sum(weights[groups == g])) for g in range(n_groups)])
+        spread = np.broadcast_to((weights / totals[groups])[:, None], patterns.shape).ravel()
+        mass = np.bincount(where, weights=spread, minlength=len(buckets))
+        top = np.zeros(len(buckets))
+        np.maximum.at(top, where, spread)
         # The bucket's likeliest word is played first: it wins with its share q of the
         # bucket's chance, else the next guess does, so 2 - q where words alike give 2 - 1/n.
-        each = np.zeros(cells)
-        each[held] = mass[held] * (table[sizes[held]] + 1.0 / sizes[held]) - top[held]
-    by_guess = each.reshape(len(rows), n_patterns)
-    by_guess[:, matrix.game.win_pattern] = 0.0
-    result: FloatArray = by_guess.sum(axis=1)
+        each = mass * (table[sizes] + 1.0 / sizes) - top
+    each[buckets % n_patterns == matrix.game.win_pattern] = 0.0
+    by_guess = np.bincount(board_row, weights=each, minlength=n_groups * n_rows)
+    result: FloatArray = np.asarray(by_guess, dtype=np.float64).reshape(n_groups, n_rows)
     return result
+
+
+#: Counted by sorting past this many possible buckets per candidate and guess, else by a table.
+_SPARSE = 8
+
+
+def _held_buckets(keys: IdArray, cells: int) -> tuple[IdArray, IdArray, IdArray]:
+    """The buckets of ``keys`` (each below ``cells``) that hold a candidate, in order, each key's
+    place among them, and their sizes: one board and guess hold few of the possible patterns,
+    and boards split apart hold fewer still, so those are sorted rather than tabled."""
+    if cells > _SPARSE * len(keys):
+        held, where, sizes = np.unique(keys, return_inverse=True, return_counts=True)
+        return held, where, sizes
+    counts = np.bincount(keys, minlength=cells)
+    held = np.flatnonzero(counts)
+    place = np.zeros(cells, dtype=np.intp)
+    place[held] = np.arange(len(held))
+    return held, place[keys], counts[held]

@@ -8,16 +8,19 @@ each board's candidates are split into its buckets; for each joint answer (one b
 board) the next guess is the one of ``rows`` that leaves least to finish, and the guess is
 worth the mean, over the joint answers weighted by their chance, of that next guess plus what
 it leaves (nothing once every board is solved). The next guesses are valued per board and
-bucket and added up across boards, so the joint answers cost a sum of small arrays each.
+bucket and added up across boards, so the joint answers cost a sum of small arrays each; a
+board's buckets under every guess looked past are valued in one count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
+from wordsolver.boards.finish import groups_to_finish
 from wordsolver.matrix import PatternMatrix
 from wordsolver.plumbing.arrays import FloatArray, IdArray
 
@@ -32,58 +35,72 @@ class BoardLeft(NamedTuple):
     weights: FloatArray | None
 
 
-#: Estimate of one board after each guess of a row set.
-BoardEstimate = Callable[[BoardLeft], FloatArray]
-
 #: Most joint answers one guess is looked past (more: it keeps its one-guess estimate).
 MAX_ANSWERS = 4096
 
 
 def look_ahead(
-    guesses: IdArray,
-    rows: IdArray,
-    boards: Sequence[BoardLeft],
-    estimate: BoardEstimate,
+    guesses: IdArray, rows: IdArray, boards: Sequence[BoardLeft], table: FloatArray
 ) -> FloatArray:
     """For each row of ``guesses``, the guesses still needed to finish every board when the
     next guess (one of ``rows``) is the best for the answer: ``boards`` holds the unsolved
-    boards; ``estimate(board)`` gives one board's estimate after each of ``rows``. NaN where
-    there are too many joint answers."""
+    boards; each bucket a guess leaves on a board is valued after each of ``rows`` by
+    :func:`~wordsolver.boards.finish.expected_to_finish` with ``table``. NaN where there are
+    too many joint answers."""
     values = np.full(len(guesses), np.nan)
-    cells = [board.matrix.cells(board.candidates, guesses) for board in boards]
+    splits = [_split_by_each(board, guesses, rows, table) for board in boards]
     for k in range(len(guesses)):
-        # After the guess: per board, each bucket's chance and the next guesses' estimates.
-        outcomes: list[tuple[FloatArray, FloatArray, np.ndarray]] = []
-        answers = 1
-        for board, board_cells in zip(boards, cells, strict=True):
-            candidates, alike = board.candidates, board.weights is None
-            weights = np.ones(len(candidates)) if board.weights is None else board.weights
-            win = board.matrix.game.win_pattern
-            patterns = board_cells[:, k]
-            buckets = np.unique(patterns)
-            answers *= len(buckets)
-            chance = np.array([weights[patterns == p].sum() for p in buckets]) / weights.sum()
-            after = np.array(
-                [
-                    np.zeros(len(rows))
-                    if p == win
-                    else estimate(
-                        board._replace(
-                            candidates=candidates[patterns == p],
-                            weights=None if alike else weights[patterns == p],
-                        )
-                    )
-                    for p in buckets
-                ]
-            )
-            outcomes.append((chance, after, buckets != win))
-        if answers > MAX_ANSWERS:
+        if np.prod([float(len(split.chances[k])) for split in splits]) > MAX_ANSWERS:
             continue
-        chance, after, open_ = outcomes[0]
-        for more_chance, more_after, more_open in outcomes[1:]:
+        # After the guess: per board, each bucket's chance and the next guesses' estimates.
+        chance, after, open_ = splits[0].outcome(k)
+        for split in splits[1:]:
+            more_chance, more_after, more_open = split.outcome(k)
             chance = (chance[:, None] * more_chance[None, :]).ravel()
             after = (after[:, None, :] + more_after[None, :, :]).reshape(-1, len(rows))
             open_ = (open_[:, None] | more_open[None, :]).ravel()
         best_next = np.where(open_, 1.0 + after.min(axis=1), 0.0)
         values[k] = float(chance @ best_next)
     return values
+
+
+class _BoardSplit(NamedTuple):
+    """One board split by each guess looked past: per guess, its buckets' chances, their
+    estimates after each following guess (nothing left in the bucket that solves the board)
+    and whether each leaves the board unsolved."""
+
+    chances: list[FloatArray]
+    estimates: list[FloatArray]
+    unsolved: list[npt.NDArray[np.bool_]]
+
+    def outcome(self, k: int) -> tuple[FloatArray, FloatArray, npt.NDArray[np.bool_]]:
+        """The buckets the ``k``-th guess leaves."""
+        return self.chances[k], self.estimates[k], self.unsolved[k]
+
+
+def _split_by_each(
+    board: BoardLeft, guesses: IdArray, rows: IdArray, table: FloatArray
+) -> _BoardSplit:
+    """The board split by each of ``guesses``, the buckets of every guess valued after each
+    of ``rows`` in one count (see :func:`~wordsolver.boards.finish.groups_to_finish`)."""
+    matrix, weights = board.matrix, board.weights
+    n_patterns = matrix.game.n_patterns
+    patterns = matrix.cells(board.candidates, guesses).astype(np.intp)  # a row per candidate
+    # A bucket is a guess and a pattern, numbered guess by guess, then pattern by pattern; a
+    # candidate stands once per guess, in the bucket that guess puts it in.
+    keys = (patterns + np.arange(len(guesses)) * n_patterns).T.ravel()
+    held, groups = np.unique(keys, return_inverse=True)
+    following: npt.NDArray[np.integer] = np.tile(
+        matrix.cells(board.candidates, rows), (len(guesses), 1)
+    )
+    repeated = None if weights is None else np.tile(weights, len(guesses))
+    estimates = groups_to_finish(matrix, following, groups, len(held), repeated, table)
+    unsolved = held % n_patterns != matrix.game.win_pattern
+    estimates[~unsolved] = 0.0
+    if repeated is None:
+        chance = np.bincount(groups, minlength=len(held)) / len(board.candidates)
+    else:
+        chance = np.array([repeated[groups == g].sum() for g in range(len(held))])
+        chance /= repeated[: len(board.candidates)].sum()
+    cuts = np.searchsorted(held // n_patterns, np.arange(1, len(guesses)))
+    return _BoardSplit(np.split(chance, cuts), np.split(estimates, cuts), np.split(unsolved, cuts))

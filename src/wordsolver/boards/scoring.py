@@ -222,13 +222,7 @@ class BoardScorer:
         (their ``estimate`` replaced) and ranked by it, the others after them."""
         width = best[: self.finish.look_width]
         boards = [BoardLeft(p.matrix, p.candidates, p.weights) for p in positions]
-
-        def after(board: BoardLeft) -> FloatArray:
-            return expected_to_finish(
-                board.matrix, rows, board.candidates, board.weights, self._table
-            )
-
-        further = look_ahead(rows[width], rows, boards, after)
+        further = look_ahead(rows[width], rows, boards, self._table)
         known = ~np.isnan(further)
         estimate[width[known]] = further[known]
         again = np.lexsort((np.arange(len(width)), np.round(estimate[width] / _TOLERANCE)))
