@@ -82,10 +82,12 @@ def test_boards_counted_together_are_each_counted_alone(
     chance = None if weights is None else np.array(weights[: len(chosen)])
     table = guesses_to_finish(len(chosen))
     n_groups = int(groups.max()) + 1
+    # Each candidate's chance on its own board.
+    within = None if chance is None else chance / np.bincount(groups, weights=chance)[groups]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(finish, "_SPARSE", sorted_past)
         together = groups_to_finish(
-            matrix, matrix.cells(candidates, rows), groups, n_groups, chance, table
+            matrix, matrix.cells(candidates, rows), groups, n_groups, within, table
         )
     for g in range(n_groups):
         alone = expected_to_finish(

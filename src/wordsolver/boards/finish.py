@@ -67,7 +67,10 @@ def expected_to_finish(
     as many candidates."""
     alone = np.zeros(len(candidates), dtype=np.intp)
     patterns = matrix.cells(candidates, rows)  # a row per candidate
-    estimates: FloatArray = groups_to_finish(matrix, patterns, alone, 1, weights, table)[0]
+    chances = None if weights is None else np.asarray(weights, dtype=np.float64)
+    if chances is not None:
+        chances = chances / float(np.sum(chances))
+    estimates: FloatArray = groups_to_finish(matrix, patterns, alone, 1, chances, table)[0]
     return estimates
 
 
@@ -76,14 +79,15 @@ def groups_to_finish(
     patterns: npt.NDArray[np.integer],
     groups: IdArray,
     n_groups: int,
-    weights: FloatArray | None,
+    chances: FloatArray | None,
     table: FloatArray,
 ) -> FloatArray:
     """:func:`expected_to_finish` of several boards at once, a row per board: the candidates
     of one board's ``patterns`` (their feedback against each guess, a row per candidate) are
     split into ``n_groups`` boards by ``groups`` (a board's number per candidate), as the
-    buckets of one guess split a board; ``weights`` are the candidates' (each board's scaled
-    apart). Counted together, so a look ahead pays one count per board, not one per bucket."""
+    buckets of one guess split a board; ``chances`` are each candidate's chance on its own
+    board (summing to 1 per board; None: all alike). Counted together, so a look ahead pays
+    one count per board, not one per bucket."""
     n_patterns = matrix.game.n_patterns
     n_rows = patterns.shape[1]
     offsets = (groups[:, None] * n_rows + np.arange(n_rows, dtype=np.intp)) * n_patterns
@@ -91,13 +95,11 @@ def groups_to_finish(
     buckets, where, sizes = _held_buckets(keys, n_groups * n_rows * n_patterns)
     board_row = buckets // n_patterns  # a board's number times the rows, plus the row
     # Each bucket's chance times its estimate, summed over a guess's buckets.
-    if weights is None:
+    if chances is None:
         members = np.bincount(groups, minlength=n_groups)
         each = sizes / members[board_row // n_rows] * table[sizes]
     else:
-        weights = np.asarray(weights, dtype=np.float64)
-        totals = np.array([float(np.sum(weights[groups == g])) for g in range(n_groups)])
-        spread = np.broadcast_to((weights / totals[groups])[:, None], patterns.shape).ravel()
+        spread = np.broadcast_to(chances[:, None], patterns.shape).ravel()
         mass = np.bincount(where, weights=spread, minlength=len(buckets))
         top = np.zeros(len(buckets))
         np.maximum.at(top, where, spread)

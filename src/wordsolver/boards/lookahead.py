@@ -93,14 +93,16 @@ def _split_by_each(
     following: npt.NDArray[np.integer] = np.tile(
         matrix.cells(board.candidates, rows), (len(guesses), 1)
     )
-    repeated = None if weights is None else np.tile(weights, len(guesses))
-    estimates = groups_to_finish(matrix, following, groups, len(held), repeated, table)
+    if weights is None:
+        chance = np.bincount(groups, minlength=len(held)) / len(board.candidates)
+        within = None
+    else:
+        repeated = np.tile(weights, len(guesses))
+        mass = np.array([repeated[groups == g].sum() for g in range(len(held))])
+        chance = mass / weights.sum()
+        within = repeated / mass[groups]  # each candidate's chance in its bucket
+    estimates = groups_to_finish(matrix, following, groups, len(held), within, table)
     unsolved = held % n_patterns != matrix.game.win_pattern
     estimates[~unsolved] = 0.0
-    if repeated is None:
-        chance = np.bincount(groups, minlength=len(held)) / len(board.candidates)
-    else:
-        chance = np.array([repeated[groups == g].sum() for g in range(len(held))])
-        chance /= repeated[: len(board.candidates)].sum()
     cuts = np.searchsorted(held // n_patterns, np.arange(1, len(guesses)))
     return _BoardSplit(np.split(chance, cuts), np.split(estimates, cuts), np.split(unsolved, cuts))
